@@ -1,0 +1,17 @@
+// Every time constant of the product, named once with its unit (SPEC §4, §9).
+// Tested in timing.test.ts so a typo cannot silently change product behaviour.
+
+/** How often the browser refreshes its access token (SPEC §7.1: every 300 s). */
+export const TOKEN_REFRESH_INTERVAL_MS = 300_000;
+/** How often the page checks for a newer build (SPEC §4: 36e5 ms). */
+export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
+/** How long a chunk-load reload is remembered per path (SPEC §8: 1e4 ms). */
+export const RELOAD_GUARD_TTL_MS = 10_000;
+/** Delay before an open navigation dropdown closes after the pointer leaves (SPEC §9). */
+export const MENU_CLOSE_DELAY_MS = 50;
+/** Default open/close transition of the navigation menu (SPEC §9). */
+export const MENU_TRANSITION_MS = 250;
+/** Minimum distance a dropdown keeps from the screen edge, in CSS pixels (SPEC §9). */
+export const MENU_SCREEN_OFFSET_PX = 10;
+/** At most this many route-module preloads run at once (SPEC §9). */
+export const MAX_CONCURRENT_PRELOADS = 4;

@@ -1,0 +1,79 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import Cursor from "pg-cursor";
+import { ensureDataDir } from "~/config/env.server";
+import type { Schema } from "./schema";
+
+export type DialectKind = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<Schema>;
+  kind: DialectKind;
+  /** Where the data lives, without credentials, for logs and /healthz. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(url: string | undefined): boolean {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * Opens the database a deployment is configured for: PostgreSQL when the URL
+ * says so, otherwise an SQLite file in the data folder (or the given file).
+ */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): Database {
+  if (opts.databaseUrl && isPostgresUrl(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
+  const file =
+    opts.sqliteFile ??
+    (opts.databaseUrl && opts.databaseUrl.startsWith("file:")
+      ? opts.databaseUrl.slice("file:".length)
+      : path.join(opts.dataDir, "metryka.sqlite"));
+  if (file !== ":memory:") ensureDataDir(path.dirname(path.resolve(file)));
+  return openSqlite(file);
+}
+
+export function openSqlite(file: string): Database {
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while an import writes; NORMAL is safe under WAL.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("cache_size = -131072");
+  sqlite.pragma("temp_store = MEMORY");
+  sqlite.pragma("mmap_size = 1073741824");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    kind: "sqlite",
+    description: `sqlite:${file}`,
+    close: () => db.destroy(),
+  };
+}
+
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A broken idle connection must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const safe = new URL(url);
+  safe.password = "";
+  return {
+    db,
+    kind: "postgres",
+    description: `postgres://${safe.host}${safe.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+export async function isReachable(database: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

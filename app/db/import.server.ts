@@ -1,0 +1,247 @@
+import { sql } from "kysely";
+import { type SimpleDate, formatIsoDate } from "~/search/calendar";
+import { type CollectionDef, type SortColumn, getCollection } from "~/search/collections";
+import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
+import { variantKeys } from "~/search/names/given-names";
+import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import type { Database } from "./connection.server";
+import type { NameCodesTable, NameValuesTable, PostingsTable, RecordsTable } from "./schema";
+
+export interface ImportRecord {
+  collection: string;
+  /** Gregorian date of the event. Month and day may be 0 when the register does not say. */
+  date: SimpleDate;
+  julianDate?: SimpleDate | null;
+  fields: Record<string, string | null | undefined>;
+}
+
+const SORT_COLUMNS: Record<SortColumn, keyof RecordsTable> = {
+  date: "date_sort",
+  name1: "s_name1",
+  given1: "s_given1",
+  name2: "s_name2",
+  given2: "s_given2",
+  place: "s_place",
+  parish: "s_parish",
+};
+
+/** Rows per INSERT: below SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
+const RECORD_CHUNK = 1000;
+const ROW_CHUNK = 5000;
+
+interface PendingValue {
+  id: number;
+  collection: number;
+  field: string;
+  value: string;
+  display: string;
+  folded: string;
+}
+
+/**
+ * Loads records and computes every search key at import time: the value
+ * dictionary, phonetic codes, given-name variant groups and posting lists
+ * (DESIGN §5). One importer per import run; not safe for two concurrent runs.
+ */
+export class RecordImporter {
+  private nextRecordId = 1;
+  private nextValueId = 1;
+  private readonly dictionary = new Map<string, number>();
+  private records: RecordsTable[] = [];
+  private postings: PostingsTable[] = [];
+  private values: PendingValue[] = [];
+  private codes: NameCodesTable[] = [];
+  private readonly touched = new Set<number>();
+  private imported = 0;
+
+  constructor(
+    private readonly database: Database,
+    private readonly batchSize = 5000,
+  ) {}
+
+  async init(): Promise<void> {
+    const { db } = this.database;
+    const maxRecord = await db
+      .selectFrom("records")
+      .select((eb) => eb.fn.max("id").as("m"))
+      .executeTakeFirst();
+    const maxValue = await db
+      .selectFrom("name_values")
+      .select((eb) => eb.fn.max("id").as("m"))
+      .executeTakeFirst();
+    this.nextRecordId = Number(maxRecord?.m ?? 0) + 1;
+    this.nextValueId = Number(maxValue?.m ?? 0) + 1;
+    const existing = await db.selectFrom("name_values").select(["id", "collection", "field", "value"]).execute();
+    for (const v of existing) this.dictionary.set(dictKey(v.collection, v.field, v.value), v.id);
+  }
+
+  get count(): number {
+    return this.imported;
+  }
+
+  async add(record: ImportRecord): Promise<number> {
+    const collection = getCollection(record.collection);
+    if (!collection) throw new Error(`Unknown collection: ${record.collection}`);
+    const id = this.nextRecordId++;
+    const data: Record<string, string> = {};
+    for (const [k, v] of Object.entries(record.fields)) {
+      if (v != null && v !== "") data[k] = v;
+    }
+    const row: RecordsTable = {
+      id,
+      collection: collection.code,
+      year: record.date.year,
+      date_sort: record.date.year * 10000 + record.date.month * 100 + record.date.day,
+      greg_date: record.date.month && record.date.day ? formatIsoDate(record.date) : null,
+      julian_date: record.julianDate?.month && record.julianDate.day ? formatIsoDate(record.julianDate) : null,
+      s_name1: "",
+      s_given1: "",
+      s_name2: "",
+      s_given2: "",
+      s_place: "",
+      s_parish: "",
+      data: JSON.stringify(data),
+    };
+    for (const f of collection.searchFields) {
+      const raw = data[f.name];
+      if (f.sortColumn && f.sortColumn !== "date") {
+        (row[SORT_COLUMNS[f.sortColumn]] as string) = raw ? foldName(raw) : "";
+      }
+      if (!raw) continue;
+      const ids = new Set<number>();
+      for (const entry of valueEntries(raw))
+        ids.add(this.valueId(collection, f.name, f.kind, entry.key, entry.display));
+      for (const valueId of ids) {
+        this.postings.push({ value_id: valueId, year: row.year, record_id: id });
+        this.touched.add(valueId);
+      }
+    }
+    this.records.push(row);
+    this.imported++;
+    if (this.records.length >= this.batchSize) await this.flush();
+    return id;
+  }
+
+  async addAll(records: Iterable<ImportRecord>, onProgress?: (n: number) => void): Promise<void> {
+    for (const r of records) {
+      await this.add(r);
+      if (onProgress && this.imported % 50000 === 0) onProgress(this.imported);
+    }
+  }
+
+  /** Writes what is buffered and brings the dictionary's counts up to date. */
+  async finish(): Promise<void> {
+    await this.flush();
+    const ids = [...this.touched];
+    this.touched.clear();
+    const { db } = this.database;
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      await db
+        .updateTable("name_values")
+        .set({
+          n: (eb) =>
+            eb
+              .selectFrom("postings")
+              .select((e) => e.fn.countAll<number>().as("c"))
+              .whereRef("postings.value_id", "=", "name_values.id"),
+        })
+        .where("id", "in", chunk)
+        .execute();
+    }
+    if (this.database.kind === "postgres") await sql`analyze`.execute(db);
+    else await sql`pragma optimize`.execute(db);
+  }
+
+  private valueId(collection: CollectionDef, field: string, kind: string, value: string, display: string): number {
+    const key = dictKey(collection.code, field, value);
+    const known = this.dictionary.get(key);
+    if (known !== undefined) return known;
+    const id = this.nextValueId++;
+    this.dictionary.set(key, id);
+    const folded = foldName(value);
+    this.values.push({ id, collection: collection.code, field, value, display, folded });
+    // Multi-word values are found through their words; codes belong to single words.
+    if (!folded.includes(" ")) {
+      for (const code of daitchMokotoff(value)) {
+        this.codes.push({ collection: collection.code, field, kind: "d", code, value_id: id });
+      }
+      if (kind === "givenName") {
+        for (const code of new Set(variantKeys(value))) {
+          this.codes.push({ collection: collection.code, field, kind: "v", code, value_id: id });
+        }
+      }
+    }
+    return id;
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.records.length && !this.values.length) return;
+    const records = this.records;
+    const postings = this.postings;
+    const values = this.values.map((v) => ({ ...v, n: 0 }) satisfies NameValuesTable);
+    const codes = this.codes;
+    this.records = [];
+    this.postings = [];
+    this.values = [];
+    this.codes = [];
+    await this.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < values.length; i += RECORD_CHUNK) {
+        await trx
+          .insertInto("name_values")
+          .values(values.slice(i, i + RECORD_CHUNK))
+          .execute();
+      }
+      for (let i = 0; i < codes.length; i += ROW_CHUNK) {
+        await trx
+          .insertInto("name_codes")
+          .values(codes.slice(i, i + ROW_CHUNK))
+          .execute();
+      }
+      for (let i = 0; i < records.length; i += RECORD_CHUNK) {
+        await trx
+          .insertInto("records")
+          .values(records.slice(i, i + RECORD_CHUNK))
+          .execute();
+      }
+      postings.sort((a, b) => a.value_id - b.value_id || a.year - b.year || a.record_id - b.record_id);
+      for (let i = 0; i < postings.length; i += ROW_CHUNK) {
+        await trx
+          .insertInto("postings")
+          .values(postings.slice(i, i + ROW_CHUNK))
+          .execute();
+      }
+    });
+  }
+}
+
+function dictKey(collection: number, field: string, value: string): string {
+  return `${collection}\u0000${field}\u0000${value}`;
+}
+
+/**
+ * The dictionary entries of one field value: the whole value and, when it has
+ * several words ("Johann Gottlieb", "Nowograd-Wolynsk"), each word, so a
+ * search for one word finds it.
+ */
+export function valueEntries(raw: string): { key: string; display: string }[] {
+  const display = raw.trim().replace(/\s+/g, " ");
+  const whole = exactKey(display);
+  if (!whole) return [];
+  const entries = new Map<string, string>([[whole, display]]);
+  if (nameTokens(display).length > 1) {
+    for (const word of display.split(/[\s\-–]+/)) {
+      const key = exactKey(word);
+      if (foldName(word) !== "" && !entries.has(key)) entries.set(key, word);
+    }
+  }
+  return [...entries].map(([key, d]) => ({ key, display: d }));
+}
+
+export async function importRecords(database: Database, records: Iterable<ImportRecord>): Promise<number> {
+  const importer = new RecordImporter(database);
+  await importer.init();
+  await importer.addAll(records);
+  await importer.finish();
+  return importer.count;
+}

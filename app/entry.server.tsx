@@ -1,0 +1,69 @@
+import { PassThrough } from "node:stream";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { logger } from "~/server/logger.server";
+import { NonceProvider } from "~/ui/nonce";
+
+export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
+
+const ABORT_DELAY_MS = 5_000;
+
+export const streamTimeout = ABORT_DELAY_MS;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const userAgent = request.headers.get("user-agent");
+  const crawler = isbot(userAgent);
+  // SPEC §8: crawlers never get an error page rendered; the status stays.
+  if (crawler && responseStatusCode >= 400) {
+    logger.warn({ url: request.url, status: responseStatusCode, userAgent }, "error page withheld from crawler");
+    responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const readyEvent = crawler || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY_MS + 1000);
+  });
+}
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, url: request.url }, "unhandled error");
+}

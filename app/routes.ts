@@ -1,0 +1,28 @@
+import { type RouteConfig, index, route } from "@remix-run/route-config";
+import { COLLECTIONS, exportPath, recordPath, searchPath } from "./search/collections";
+
+/**
+ * The route table of SPEC §2. Paths keep their exact case and match
+ * case-sensitively; a case variant of a known path falls through to the
+ * catch-all, which answers 301 to the canonical spelling (routes/$.tsx).
+ * Collection routes come from the registry, so a new collection needs no
+ * route code.
+ */
+const caseSensitive = { caseSensitive: true } as const;
+
+const collectionRoutes = COLLECTIONS.flatMap((c) => [
+  route(searchPath(c), "routes/collection-search.tsx", { id: `${c.id}/search`, ...caseSensitive }),
+  route(recordPath(c, ":recordId"), "routes/collection-record.tsx", {
+    id: `${c.id}/record`,
+    ...caseSensitive,
+  }),
+  route(exportPath(c), "routes/collection-export.ts", { id: `${c.id}/export`, ...caseSensitive }),
+]);
+
+export default [
+  index("routes/_index.tsx"),
+  route("/Search", "routes/unified-search.tsx", caseSensitive),
+  route("/release-notes", "routes/release-notes.tsx", caseSensitive),
+  ...collectionRoutes,
+  route("*", "routes/$.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,84 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { COLLECTIONS, searchPath } from "~/search/collections";
+import { collectionSizes } from "~/search/stats.server";
+import { getDatabase } from "~/server/runtime.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+import { formatCount } from "~/ui/format";
+
+export async function loader() {
+  const sizes = await collectionSizes(await getDatabase());
+  return {
+    collections: COLLECTIONS.map((c) => ({
+      id: c.id,
+      title: c.title,
+      group: c.group,
+      description: c.description,
+      access: c.access,
+      records: sizes.get(c.id) ?? 0,
+      searchPath: searchPath(c),
+      years: `${c.years.from}–${c.years.to}`,
+    })),
+  };
+}
+
+export default function Home() {
+  const { collections } = useLoaderData<typeof loader>();
+  const total = collections.reduce((s, c) => s + c.records, 0);
+  return (
+    <>
+      <h1>Find your ancestors in the parish registers</h1>
+      <p className="lead">
+        Metryka searches {formatCount(total)} transcribed baptisms, burials and marriages from the Lutheran parishes of
+        Volhynia, Kiev, Podolia and Congress Poland. Names are matched the way they were really written: German, Polish
+        and Russian spellings, Cyrillic script and sound-alike surnames all find each other.
+      </p>
+      <form method="get" action="/Search" className="quick-search" role="search" aria-label="Quick search">
+        <div className="field">
+          <label htmlFor="quick-surname">Surname</label>
+          <input
+            id="quick-surname"
+            name="surname"
+            type="search"
+            autoComplete="off"
+            maxLength={100}
+            placeholder="e.g. Schulz"
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary">
+            Search all records
+          </button>
+        </div>
+      </form>
+      <h2>What you can search</h2>
+      <ul className="cards">
+        {collections.map((c) => (
+          <li key={c.id} className="card">
+            <h3>
+              <Link to={c.searchPath}>{c.title}</Link>
+            </h3>
+            <p>
+              <span className={c.access === "public" ? "badge-public" : "badge-members"}>
+                {c.access === "public" ? "Free for everyone" : "Members only"}
+              </span>{" "}
+              <span className="count">{formatCount(c.records)} records</span> · {c.years}
+            </p>
+            <p>{c.description}</p>
+          </li>
+        ))}
+      </ul>
+      <h2>Privacy</h2>
+      <p>
+        Births of the last 100 years and deaths and marriages of the last 75 years are shown to members only, as in the
+        society&apos;s rules.
+      </p>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Metryka — parish register search" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

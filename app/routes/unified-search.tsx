@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadUnifiedSearch } from "~/search/unified.server";
+import { UnifiedSearchPage } from "~/search/ui/unified-search-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadUnifiedSearch(request);
+}
+
+export default function UnifiedSearch() {
+  return <UnifiedSearchPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Search all records — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

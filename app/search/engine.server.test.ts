@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ImportRecord, importRecords } from "~/db/import.server";
+import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { getCollection } from "./collections";
+import { type Criteria, parseCriteria } from "./criteria";
+import { countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
+
+const births = getCollection("stpete-birth")!;
+const marriages = getCollection("stpete-marriage")!;
+const visitor = { isMember: false };
+const member = { isMember: true };
+
+function birth(
+  id: string,
+  surname: string,
+  givenName: string,
+  year: number,
+  extra: Record<string, string> = {},
+): ImportRecord {
+  return {
+    collection: "stpete-birth",
+    date: { year, month: 3, day: 12 },
+    julianDate: { year, month: 2, day: 28 },
+    fields: { surname, givenName, place: "Heimtal", parish: "Heimtal", film: id, ...extra },
+  };
+}
+
+const RECORDS: ImportRecord[] = [
+  birth("f1", "Müller", "Johann Gottlieb", 1850, {
+    fatherGivenName: "Jan",
+    motherGivenName: "Anna",
+    motherMaidenName: "Radke",
+  }),
+  birth("f2", "Mueller", "Anna", 1851),
+  birth("f3", "Muller", "Wilhelm", 1852, { parish: "Zhitomir", place: "Zhitomir" }),
+  birth("f4", "Schmidt", "Iwan", 1853),
+  birth("f5", "Szmit", "Katarzyna", 1854),
+  birth("f6", "Schmitt", "Jan", 1855),
+  birth("f7", "Шульц", "Иван", 1856),
+  birth("f8", "Schulz", "Bogumił", 1857),
+  birth("f9", "Kowalska", "Justyna", 1858),
+  birth("f10", "Schmidt", "Friedrich", 1960),
+  {
+    collection: "stpete-marriage",
+    date: { year: 1860, month: 5, day: 1 },
+    julianDate: { year: 1860, month: 4, day: 19 },
+    fields: {
+      groomSurname: "Schulz",
+      groomGivenName: "Gottlieb",
+      brideSurname: "Müller",
+      brideGivenName: "Anna",
+      parish: "Heimtal",
+    },
+  },
+];
+
+function criteria(params: Record<string, string>, collection = births): Criteria {
+  const parsed = parseCriteria(collection, new URLSearchParams(params));
+  expect(parsed.errors).toEqual({});
+  return parsed.criteria;
+}
+
+async function films(t: TestDatabase, params: Record<string, string>, viewer = visitor): Promise<string[]> {
+  const r = await searchCollection(t.database, births, criteria(params), viewer);
+  return r.rows.map((row) => row.data.film);
+}
+
+for (const dialect of testDialects()) {
+  describe(`search engine on ${dialect}`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await createTestDatabase(dialect);
+      await importRecords(t.database, RECORDS);
+    });
+    afterAll(async () => {
+      await t?.drop();
+    });
+
+    it("exact spelling keeps diacritics but ignores case", async () => {
+      expect(await films(t, { surname: "müller", surnameMode: "exact" })).toEqual(["f1"]);
+    });
+
+    it("normalized folds umlauts, their spellings and accents", async () => {
+      expect(await films(t, { surname: "Muller", surnameMode: "normalized" })).toEqual(["f1", "f2", "f3"]);
+      expect(await films(t, { surname: "MÜLLER", surnameMode: "normalized" })).toEqual(["f1", "f2", "f3"]);
+    });
+
+    it("starts and contains", async () => {
+      expect(await films(t, { surname: "schm", surnameMode: "starts" })).toEqual(["f4", "f6"]);
+      expect(await films(t, { surname: "chmi", surnameMode: "contains" })).toEqual(["f4", "f6"]);
+      expect(await films(t, { surname: "mi", surnameMode: "contains" })).toEqual(["f4", "f5", "f6"]);
+    });
+
+    it("sounds like uses every Daitch–Mokotoff branch and Cyrillic", async () => {
+      expect(await films(t, { surname: "Schmidt" })).toEqual(["f4", "f5", "f6"]);
+      expect(await films(t, { surname: "Schulz" })).toEqual(["f7", "f8"]);
+    });
+
+    it("given-name variants cross languages and find one word of several", async () => {
+      expect(await films(t, { givenName: "Johann" })).toEqual(["f1", "f4", "f6", "f7"]);
+      expect(await films(t, { givenName: "Gottlieb" })).toEqual(["f1", "f8"]);
+    });
+
+    it("combines criteria, year ranges and parish", async () => {
+      expect(await films(t, { surname: "Muller", surnameMode: "normalized", yearFrom: "1851" })).toEqual(["f2", "f3"]);
+      expect(await films(t, { surname: "Muller", surnameMode: "normalized", parish: "Zhitomir" })).toEqual(["f3"]);
+      expect(await films(t, { surname: "Müller", givenName: "Jan" })).toEqual(["f1"]);
+      expect(await films(t, { motherMaidenName: "Radtke" })).toEqual(["f1"]);
+    });
+
+    it("sorts on several columns, both ways", async () => {
+      expect(await films(t, { surname: "Muller", surnameMode: "normalized", sort: "-year" })).toEqual([
+        "f3",
+        "f2",
+        "f1",
+      ]);
+      expect(await films(t, { surname: "Schmidt", sort: "surname,-year" })).toEqual(["f4", "f6", "f5"]);
+    });
+
+    it("pages and counts, and corrects a page beyond the last", async () => {
+      const all = criteria({ yearFrom: "1800", perPage: "10" });
+      const first = await searchCollection(t.database, births, all, visitor);
+      expect(first.total).toBe(9);
+      expect(first.pageCount).toBe(1);
+      const beyond = await searchCollection(t.database, births, { ...all, page: 5 }, visitor);
+      expect(beyond.correctedFromPage).toBe(5);
+      expect(beyond.page).toBe(1);
+      expect(beyond.rows).toHaveLength(9);
+    });
+
+    it("hides records younger than the privacy period from visitors, in the query", async () => {
+      expect(await films(t, { surname: "Schmidt", surnameMode: "exact" })).toEqual(["f4"]);
+      expect(await films(t, { surname: "Schmidt", surnameMode: "exact" }, member)).toEqual(["f4", "f10"]);
+      const recent = await searchCollection(
+        t.database,
+        births,
+        criteria({ surname: "Schmidt", surnameMode: "exact" }),
+        member,
+      );
+      const id = recent.rows.find((r) => r.data.film === "f10")!.id;
+      expect(await getRecord(t.database, births, id, visitor)).toBeUndefined();
+      expect((await getRecord(t.database, births, id, member))?.data.film).toBe("f10");
+    });
+
+    it("keeps collections apart", async () => {
+      const m = await searchCollection(
+        t.database,
+        marriages,
+        criteria({ brideSurname: "Muller", brideSurnameMode: "normalized" }, marriages),
+        visitor,
+      );
+      expect(m.rows.map((r) => r.data.groomSurname)).toEqual(["Schulz"]);
+      const record = await getRecord(t.database, births, m.rows[0].id, visitor);
+      expect(record).toBeUndefined();
+    });
+
+    it("streams every match in order", async () => {
+      const out: string[] = [];
+      for await (const r of streamMatches(
+        t.database,
+        births,
+        criteria({ surname: "Muller", surnameMode: "normalized", sort: "-year" }),
+        visitor,
+      )) {
+        out.push(r.data.film);
+      }
+      expect(out).toEqual(["f3", "f2", "f1"]);
+      expect((await countMatches(t.database, births, criteria({ givenName: "Anna" }), visitor)).total).toBe(1);
+    });
+
+    it("answers nothing, not an error, for names it has never seen", async () => {
+      expect(await films(t, { surname: "Zzyzx" })).toEqual([]);
+      expect(await films(t, { surname: "Zzyzx", surnameMode: "contains" })).toEqual([]);
+      expect(await films(t, { givenName: "Xaverius" })).toEqual([]);
+    });
+  });
+}

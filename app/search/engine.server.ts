@@ -1,0 +1,365 @@
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "~/db/connection.server";
+import type { RecordsTable, Schema } from "~/db/schema";
+import { type CollectionDef, type SortColumn, latestPublicYear, sortableFields } from "./collections";
+import type { Criteria, FieldCriterion } from "./criteria";
+import { daitchMokotoff } from "./names/daitch-mokotoff";
+import { variantKeys } from "./names/given-names";
+import { exactKey, foldName, nameTokens } from "./names/normalize";
+
+/**
+ * The search engine (DESIGN §5). A criterion resolves, through the small
+ * dictionary of distinct values, to groups of value ids; a record matches
+ * when it has a posting in every group. The smallest group drives the query
+ * and the others are checked by primary-key lookups, so no mode reads more
+ * than index ranges; `contains` finds its values through a trigram index.
+ */
+
+export interface Viewer {
+  /** Members see records younger than the privacy periods. */
+  isMember: boolean;
+}
+
+export interface ResultRow {
+  id: number;
+  year: number;
+  gregDate: string | null;
+  julianDate: string | null;
+  data: Record<string, string>;
+}
+
+export interface SearchResult {
+  rows: ResultRow[];
+  total: number;
+  /** True when `total` is a lower bound: more matched than we counted. */
+  totalIsLowerBound: boolean;
+  page: number;
+  pageCount: number;
+  /** Set when the requested page was beyond the last and the last was shown instead. */
+  correctedFromPage?: number;
+}
+
+/** Counts under several criteria stop here (DESIGN §5: "more than 10,000"). */
+export const COUNT_CAP = 10_000;
+
+const COLUMN: Record<SortColumn, string> = {
+  date: "date_sort",
+  name1: "s_name1",
+  given1: "s_given1",
+  name2: "s_name2",
+  given2: "s_given2",
+  place: "s_place",
+  parish: "s_parish",
+};
+
+/** Value ids a record must have one of; `n` is how many postings they hold together. */
+interface Group {
+  ids: number[];
+  n: number;
+}
+
+type DB = Kysely<Schema>;
+/** A query over `records as r`. */
+type RecordsQuery = SelectQueryBuilder<Schema & { r: RecordsTable }, "r", object>;
+
+async function valuesWhere(
+  db: DB,
+  collection: CollectionDef,
+  field: string,
+  where: (eb: ExpressionBuilder<Schema, "name_values">) => ReturnType<ExpressionBuilder<Schema, "name_values">["and"]>,
+): Promise<Group> {
+  const rows = await db
+    .selectFrom("name_values")
+    .select(["id", "n"])
+    .where("collection", "=", collection.code)
+    .where("field", "=", field)
+    .where(where)
+    .execute();
+  return { ids: rows.map((r) => r.id), n: rows.reduce((s, r) => s + Number(r.n), 0) };
+}
+
+async function valuesByCode(
+  db: DB,
+  collection: CollectionDef,
+  field: string,
+  kind: "d" | "v",
+  codes: string[],
+): Promise<Group> {
+  if (!codes.length) return { ids: [], n: 0 };
+  const rows = await db
+    .selectFrom("name_codes")
+    .innerJoin("name_values", "name_values.id", "name_codes.value_id")
+    .select(["name_values.id", "name_values.n"])
+    .where("name_codes.collection", "=", collection.code)
+    .where("name_codes.field", "=", field)
+    .where("name_codes.kind", "=", kind)
+    .where("name_codes.code", "in", codes)
+    .execute();
+  const seen = new Map<number, number>();
+  for (const r of rows) seen.set(r.id, Number(r.n));
+  return { ids: [...seen.keys()], n: [...seen.values()].reduce((s, n) => s + n, 0) };
+}
+
+async function containsValues(
+  database: Database,
+  collection: CollectionDef,
+  field: string,
+  folded: string,
+): Promise<Group> {
+  const { db } = database;
+  const pattern = `%${folded}%`;
+  // Trigram indexes need three characters; shorter needles scan the (small) dictionary.
+  if (database.kind === "sqlite" && folded.length >= 3) {
+    const rows = await db
+      .selectFrom("name_values")
+      .select(["id", "n"])
+      .where("collection", "=", collection.code)
+      .where("field", "=", field)
+      .where("id", "in", sql<number>`(select rowid from name_values_fts where name_values_fts.folded like ${pattern})`)
+      .execute();
+    return { ids: rows.map((r) => r.id), n: rows.reduce((s, r) => s + Number(r.n), 0) };
+  }
+  return valuesWhere(db, collection, field, (eb) => eb.and([eb("folded", "like", pattern)]));
+}
+
+/** Resolves one field criterion to the groups a record must satisfy (all of them). */
+export async function resolveCriterion(
+  database: Database,
+  collection: CollectionDef,
+  criterion: FieldCriterion,
+): Promise<Group[]> {
+  const { db } = database;
+  const field = criterion.field.name;
+  const folded = foldName(criterion.value);
+  switch (criterion.mode) {
+    case "exact": {
+      const key = exactKey(criterion.value);
+      return [await valuesWhere(db, collection, field, (eb) => eb.and([eb("value", "=", key)]))];
+    }
+    case "starts": {
+      // Folded keys hold only a–z, digits and spaces, all sorting before "{".
+      return [
+        await valuesWhere(db, collection, field, (eb) =>
+          eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
+        ),
+      ];
+    }
+    case "contains":
+      return [await containsValues(database, collection, field, folded)];
+    case "normalized":
+      return Promise.all(
+        nameTokens(criterion.value).map((t) =>
+          valuesWhere(db, collection, field, (eb) => eb.and([eb("folded", "=", t)])),
+        ),
+      );
+    case "sounds":
+      return Promise.all(
+        nameTokens(criterion.value).map((t) => valuesByCode(db, collection, field, "d", daitchMokotoff(t))),
+      );
+    case "variants":
+      return Promise.all(
+        nameTokens(criterion.value).map((t) => valuesByCode(db, collection, field, "v", variantKeys(t))),
+      );
+  }
+}
+
+interface Plan {
+  groups: Group[];
+  yearLo: number | undefined;
+  yearHi: number | undefined;
+}
+
+async function plan(database: Database, collection: CollectionDef, criteria: Criteria, viewer: Viewer): Promise<Plan> {
+  const groups = (await Promise.all(criteria.fields.map((c) => resolveCriterion(database, collection, c)))).flat();
+  groups.sort((a, b) => a.n - b.n);
+  let yearHi = criteria.yearTo;
+  if (!viewer.isMember) {
+    const publicMax = latestPublicYear(collection);
+    yearHi = yearHi === undefined ? publicMax : Math.min(yearHi, publicMax);
+  }
+  return { groups, yearLo: criteria.yearFrom, yearHi };
+}
+
+function isEmpty(p: Plan): boolean {
+  return (
+    p.groups.some((g) => g.ids.length === 0) ||
+    (p.yearLo !== undefined && p.yearHi !== undefined && p.yearLo > p.yearHi)
+  );
+}
+
+/** The records matching a plan, as a query over `records as r`. */
+function matching(db: DB, collection: CollectionDef, p: Plan): RecordsQuery {
+  let q = db.selectFrom("records as r").where("r.collection", "=", collection.code);
+  if (p.yearLo !== undefined) q = q.where("r.date_sort", ">=", p.yearLo * 10000);
+  if (p.yearHi !== undefined) q = q.where("r.date_sort", "<", (p.yearHi + 1) * 10000);
+  const [driver, ...rest] = p.groups;
+  if (driver) {
+    q = q.where("r.id", "in", (eb) => {
+      let sub = eb.selectFrom("postings as p").select("p.record_id").where("p.value_id", "in", driver.ids);
+      if (p.yearLo !== undefined) sub = sub.where("p.year", ">=", p.yearLo);
+      if (p.yearHi !== undefined) sub = sub.where("p.year", "<=", p.yearHi);
+      return sub;
+    });
+  }
+  rest.forEach((g, i) => {
+    const alias = `p${i + 2}` as "p";
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom(`postings as ${alias}`)
+          .select(sql<number>`1`.as("one"))
+          .where(`${alias}.value_id`, "in", g.ids)
+          .whereRef(`${alias}.year`, "=", "r.year")
+          .whereRef(`${alias}.record_id`, "=", "r.id"),
+      ),
+    );
+  });
+  return q;
+}
+
+function ordered(
+  q: RecordsQuery,
+  collection: CollectionDef,
+  criteria: Pick<Criteria, "sort">,
+) {
+  const sortable = sortableFields(collection);
+  let out = q;
+  for (const key of criteria.sort) {
+    const column = sortable.get(key.field);
+    if (!column) continue;
+    out = out.orderBy(sql.ref(`r.${COLUMN[column]}`), key.descending ? "desc" : "asc");
+  }
+  return out.orderBy("r.id", "asc");
+}
+
+const ROW_COLUMNS = ["r.id", "r.year", "r.greg_date", "r.julian_date", "r.data"] as const;
+
+function toRow(r: {
+  id: number;
+  year: number;
+  greg_date: string | null;
+  julian_date: string | null;
+  data: string;
+}): ResultRow {
+  return {
+    id: Number(r.id),
+    year: Number(r.year),
+    gregDate: r.greg_date,
+    julianDate: r.julian_date,
+    data: JSON.parse(r.data) as Record<string, string>,
+  };
+}
+
+async function countPlan(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+): Promise<{ total: number; lowerBound: boolean }> {
+  const { db } = database;
+  if (isEmpty(p)) return { total: 0, lowerBound: false };
+  const base = matching(db, collection, p);
+  if (p.groups.length <= 1) {
+    const row = await base.select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirst();
+    return { total: Number(row?.c ?? 0), lowerBound: false };
+  }
+  const capped = base.select(sql<number>`1`.as("one")).limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(capped.as("m"))
+    .select((eb) => eb.fn.countAll<number>().as("c"))
+    .executeTakeFirst();
+  const total = Number(row?.c ?? 0);
+  return total > COUNT_CAP ? { total: COUNT_CAP, lowerBound: true } : { total, lowerBound: false };
+}
+
+export async function searchCollection(
+  database: Database,
+  collection: CollectionDef,
+  criteria: Criteria,
+  viewer: Viewer,
+): Promise<SearchResult> {
+  const p = await plan(database, collection, criteria, viewer);
+  const { total, lowerBound } = await countPlan(database, collection, p);
+  const pageCount = Math.max(1, Math.ceil(total / criteria.perPage));
+  let page = criteria.page;
+  let correctedFromPage: number | undefined;
+  if (page > pageCount) {
+    correctedFromPage = page;
+    page = pageCount;
+  }
+  if (total === 0) return { rows: [], total, totalIsLowerBound: false, page: 1, pageCount: 1, correctedFromPage };
+  const rows = await ordered(matching(database.db, collection, p), collection, criteria)
+    .select([...ROW_COLUMNS])
+    .limit(criteria.perPage)
+    .offset((page - 1) * criteria.perPage)
+    .execute();
+  return { rows: rows.map(toRow), total, totalIsLowerBound: lowerBound, page, pageCount, correctedFromPage };
+}
+
+/** How many records match, capped like the result count (for suggestions and the unified search). */
+export async function countMatches(
+  database: Database,
+  collection: CollectionDef,
+  criteria: Pick<Criteria, "fields" | "yearFrom" | "yearTo">,
+  viewer: Viewer,
+): Promise<{ total: number; lowerBound: boolean }> {
+  const p = await plan(database, collection, { ...criteria, page: 1, perPage: 25, sort: [] }, viewer);
+  return countPlan(database, collection, p);
+}
+
+/** Every matching record in order, as a stream: exports never hold the result set in memory. */
+export async function* streamMatches(
+  database: Database,
+  collection: CollectionDef,
+  criteria: Criteria,
+  viewer: Viewer,
+): AsyncGenerator<ResultRow> {
+  const p = await plan(database, collection, criteria, viewer);
+  if (isEmpty(p)) return;
+  const q = ordered(matching(database.db, collection, p), collection, criteria).select([...ROW_COLUMNS]);
+  for await (const r of q.stream(500)) yield toRow(r);
+}
+
+export async function getRecord(
+  database: Database,
+  collection: CollectionDef,
+  id: number,
+  viewer: Viewer,
+): Promise<ResultRow | undefined> {
+  let q = database.db
+    .selectFrom("records as r")
+    .select([...ROW_COLUMNS])
+    .where("r.id", "=", id)
+    .where("r.collection", "=", collection.code);
+  // Privacy is enforced in the query, not only in the page.
+  if (!viewer.isMember) q = q.where("r.year", "<=", latestPublicYear(collection));
+  const row = await q.executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+export async function collectionSize(database: Database, collection: CollectionDef): Promise<number> {
+  const row = await database.db
+    .selectFrom("records")
+    .select((eb) => eb.fn.countAll<number>().as("c"))
+    .where("collection", "=", collection.code)
+    .executeTakeFirst();
+  return Number(row?.c ?? 0);
+}
+
+/** Distinct values of a field (for parish pick lists), most frequent first. */
+export async function topValues(
+  database: Database,
+  collection: CollectionDef,
+  field: string,
+  limit = 200,
+): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom("name_values")
+    .select(["display", "n"])
+    .where("collection", "=", collection.code)
+    .where("field", "=", field)
+    .where("n", ">", 0)
+    .orderBy("n", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.display);
+}

@@ -1,0 +1,44 @@
+import { getDatabase } from "~/server/runtime.server";
+import { invalidRouteParams } from "~/routing/responses";
+import { recordPath, searchPath } from "./collections";
+import { citationText, formatDate } from "./display";
+import { getRecord } from "./engine.server";
+import { collectionFromRequest, viewerFor } from "./search-page.server";
+
+/** Record ids are positive integers; anything else is a malformed URL (404, SPEC §8). */
+const RECORD_ID = /^[1-9]\d{0,9}$/;
+
+export async function loadRecordPage(request: Request, recordId: string | undefined) {
+  const url = new URL(request.url);
+  const collection = collectionFromRequest(request);
+  if (!recordId || !RECORD_ID.test(recordId)) throw invalidRouteParams(url.pathname);
+  const record = await getRecord(await getDatabase(), collection, Number(recordId), viewerFor(request));
+  if (!record) throw invalidRouteParams(url.pathname);
+  const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
+  return {
+    collection: { title: collection.title, searchPath: searchPath(collection), access: collection.access },
+    record: {
+      id: record.id,
+      subject: collection.subject(record.data),
+      date: formatDate(record.gregDate, record.year),
+      julianDate: record.julianDate ? formatDate(record.julianDate, record.year) : null,
+      fields: collection.detailFields
+        .filter((f) => record.data[f.name])
+        .map((f) => ({ label: f.label, value: record.data[f.name] })),
+      source: collection.sourceFields
+        .filter((f) => record.data[f.name])
+        .map((f) => ({ label: f.label, value: record.data[f.name] })),
+      scanUrl: record.data.scanUrl ?? null,
+    },
+    citation: citationText({
+      collection,
+      data: record.data,
+      gregDate: record.gregDate,
+      julianDate: record.julianDate,
+      year: record.year,
+      url: canonicalUrl,
+      accessed: new Date(),
+    }),
+    kind: collection.recordKind,
+  };
+}

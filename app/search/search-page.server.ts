@@ -1,0 +1,202 @@
+import { data } from "@remix-run/node";
+import { invalidRouteParams } from "~/routing/responses";
+import { getDatabase } from "~/server/runtime.server";
+import {
+  type CollectionDef,
+  MATCH_MODE_LABELS,
+  type MatchMode,
+  collectionForPath,
+  exportPath,
+  recordPath,
+  searchPath,
+  sortableFields,
+} from "./collections";
+import {
+  type Criteria,
+  type FieldCriterion,
+  PER_PAGE_CHOICES,
+  criteriaToParams,
+  formatSort,
+  hasAnyCriterion,
+  parseCriteria,
+} from "./criteria";
+import { columnValue, formatDate } from "./display";
+import { type Viewer, countMatches, searchCollection, topValues } from "./engine.server";
+
+/**
+ * The loader behind every collection's search page: one function for all
+ * collections, driven by the registry. Bad criteria answer 400 with the
+ * messages and the typed values; nothing is searched.
+ */
+
+export interface Chip {
+  label: string;
+  removeHref: string;
+}
+
+export interface Suggestion {
+  text: string;
+  href: string;
+  count: number;
+  countIsLowerBound: boolean;
+}
+
+export function collectionFromRequest(request: Request): CollectionDef {
+  const { pathname } = new URL(request.url);
+  const collection = collectionForPath(pathname);
+  if (!collection) throw invalidRouteParams(pathname);
+  return collection;
+}
+
+export function viewerFor(_request: Request): Viewer {
+  // Accounts arrive with issue #3; until then everybody is a visitor.
+  return { isMember: false };
+}
+
+function formInfo(collection: CollectionDef) {
+  return {
+    id: collection.id,
+    title: collection.title,
+    description: collection.description,
+    access: collection.access,
+    searchPath: searchPath(collection),
+    years: collection.years,
+    fields: collection.searchFields.map((f) => ({
+      name: f.name,
+      label: f.label,
+      kind: f.kind,
+      defaultMode: f.defaultMode,
+      modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
+    })),
+    columns: collection.resultColumns.map((c) => ({ name: c.name, label: c.label })),
+    sortable: [...sortableFields(collection).keys()],
+    perPageChoices: [...PER_PAGE_CHOICES],
+  };
+}
+
+function hrefWith(collection: CollectionDef, criteria: Criteria, change: Partial<Criteria>): string {
+  const params = criteriaToParams({ ...criteria, page: 1, ...change }, collection);
+  const qs = params.toString();
+  return `${searchPath(collection)}${qs ? `?${qs}` : ""}`;
+}
+
+function chips(collection: CollectionDef, criteria: Criteria): Chip[] {
+  const out: Chip[] = criteria.fields.map((c) => ({
+    label: `${c.field.label}: ${c.value}${c.mode === c.field.defaultMode ? "" : ` (${MATCH_MODE_LABELS[c.mode].toLowerCase()})`}`,
+    removeHref: hrefWith(collection, criteria, { fields: criteria.fields.filter((f) => f !== c) }),
+  }));
+  if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
+    const label =
+      criteria.yearFrom !== undefined && criteria.yearTo !== undefined
+        ? criteria.yearFrom === criteria.yearTo
+          ? `Year: ${criteria.yearFrom}`
+          : `Years: ${criteria.yearFrom}–${criteria.yearTo}`
+        : criteria.yearFrom !== undefined
+          ? `Years: from ${criteria.yearFrom}`
+          : `Years: up to ${criteria.yearTo}`;
+    out.push({ label, removeHref: hrefWith(collection, criteria, { yearFrom: undefined, yearTo: undefined }) });
+  }
+  return out;
+}
+
+function withMode(criteria: Criteria, target: FieldCriterion, mode: MatchMode): FieldCriterion[] {
+  return criteria.fields.map((f) => (f === target ? { ...f, mode } : f));
+}
+
+/** Ways to widen a search that found nothing, each with the number it would find. */
+async function suggestions(collection: CollectionDef, criteria: Criteria, viewer: Viewer): Promise<Suggestion[]> {
+  const database = await getDatabase();
+  const candidates: { text: string; change: Partial<Criteria> }[] = [];
+  for (const c of criteria.fields) {
+    if (c.field.modes.includes("sounds") && c.mode !== "sounds" && c.field.kind === "surname") {
+      candidates.push({
+        text: `Match ${c.field.label.toLowerCase()} “${c.value}” by sound`,
+        change: { fields: withMode(criteria, c, "sounds") },
+      });
+    }
+    if (c.field.modes.includes("variants") && c.mode !== "variants") {
+      candidates.push({
+        text: `Include other languages' forms of “${c.value}”`,
+        change: { fields: withMode(criteria, c, "variants") },
+      });
+    }
+  }
+  if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
+    candidates.push({ text: "Search all years", change: { yearFrom: undefined, yearTo: undefined } });
+  }
+  if (criteria.fields.length > 1) {
+    for (const c of criteria.fields) {
+      candidates.push({
+        text: `Leave out ${c.field.label.toLowerCase()} “${c.value}”`,
+        change: { fields: criteria.fields.filter((f) => f !== c) },
+      });
+    }
+  }
+  const out: Suggestion[] = [];
+  for (const cand of candidates.slice(0, 6)) {
+    const next = { ...criteria, ...cand.change };
+    const { total, lowerBound } = await countMatches(database, collection, next, viewer);
+    if (total > 0) {
+      out.push({
+        text: cand.text,
+        href: hrefWith(collection, criteria, cand.change),
+        count: total,
+        countIsLowerBound: lowerBound,
+      });
+    }
+  }
+  return out;
+}
+
+export async function loadSearchPage(request: Request) {
+  const url = new URL(request.url);
+  const collection = collectionFromRequest(request);
+  const viewer = viewerFor(request);
+  const database = await getDatabase();
+  const { criteria, errors, values } = parseCriteria(collection, url.searchParams);
+  const parishes = collection.searchFields.some((f) => f.name === "parish")
+    ? await topValues(database, collection, "parish")
+    : [];
+  const base = {
+    collection: formInfo(collection),
+    values,
+    errors,
+    parishes,
+    sort: formatSort(criteria.sort),
+    perPage: criteria.perPage,
+  };
+  if (Object.keys(errors).length) {
+    return data({ ...base, searched: false as const, result: null }, { status: 400 });
+  }
+  if (!hasAnyCriterion(criteria)) return { ...base, searched: false as const, result: null };
+
+  const result = await searchCollection(database, collection, criteria, viewer);
+  const query = criteriaToParams({ ...criteria, page: 1 }, collection);
+  return {
+    ...base,
+    searched: true as const,
+    result: {
+      total: result.total,
+      totalIsLowerBound: result.totalIsLowerBound,
+      page: result.page,
+      pageCount: result.pageCount,
+      correctedFromPage: result.correctedFromPage,
+      query: query.toString(),
+      exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
+      chips: chips(collection, criteria),
+      suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
+      rows: result.rows.map((r) => ({
+        id: r.id,
+        href: recordPath(collection, r.id),
+        date: formatDate(r.gregDate, r.year),
+        julianDate: r.julianDate ? formatDate(r.julianDate, r.year) : null,
+        cells: collection.resultColumns.map((c) => columnValue(c.name, r.data)),
+        details: [...collection.detailFields, ...collection.sourceFields]
+          .filter((f) => r.data[f.name])
+          .map((f) => ({ label: f.label, value: r.data[f.name] })),
+      })),
+    },
+  };
+}
+
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;

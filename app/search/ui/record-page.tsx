@@ -1,0 +1,88 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import type { loadRecordPage } from "../record-page.server";
+
+const KIND_LABEL = { birth: "Baptism", death: "Burial", marriage: "Marriage", index: "Entry" } as const;
+
+export function RecordPage() {
+  const { collection, record, citation, kind } = useLoaderData<typeof loadRecordPage>();
+  return (
+    <article className="record-page">
+      <p className="breadcrumb">
+        <Link to={collection.searchPath}>{collection.title}</Link> › Record {record.id}
+      </p>
+      <h1>
+        {KIND_LABEL[kind]} of {record.subject}
+      </h1>
+      <p className="lead">
+        {record.date}
+        {record.julianDate && <> (Julian calendar: {record.julianDate})</>}
+      </p>
+      <h2>What the register says</h2>
+      <dl className="dl-grid">
+        {record.fields.map((f) => (
+          <div key={f.label}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2>Source</h2>
+      <dl className="dl-grid">
+        <div>
+          <dt>Collection</dt>
+          <dd>{collection.title}</dd>
+        </div>
+        {record.source.map((f) => (
+          <div key={f.label}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+        {record.scanUrl && (
+          <div>
+            <dt>Scan</dt>
+            <dd>
+              <a href={record.scanUrl} rel="noopener noreferrer">
+                View the register page
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <Citation text={citation} />
+      <p>
+        <Link to={collection.searchPath}>New search in {collection.title}</Link>
+      </p>
+    </article>
+  );
+}
+
+function Citation({ text }: { text: string }) {
+  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  }
+  return (
+    <section className="citation" aria-labelledby="cite-heading">
+      <h2 id="cite-heading">Cite this record</h2>
+      <label htmlFor="citation-text" className="visually-hidden">
+        Citation text
+      </label>
+      <textarea id="citation-text" readOnly value={text} rows={4} onFocus={(e) => e.currentTarget.select()} />
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={copy}>
+          Copy citation
+        </button>
+        <span role="status" aria-live="polite">
+          {copied === "copied" ? "Copied." : copied === "failed" ? "Select the text and copy it with Ctrl+C." : ""}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,376 @@
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { loadSearchPage } from "../search-page.server";
+import { formatCount } from "~/ui/format";
+
+type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
+type Result = NonNullable<PageData["result"]>;
+
+/** One search page for every collection: the form, the active criteria, the results. */
+export function SearchPage() {
+  const data = useLoaderData<typeof loadSearchPage>();
+  const { collection } = data;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/Search">All collections</Link> › {collection.title}
+      </p>
+      <h1>{collection.title}</h1>
+      <p className="lead">
+        {collection.description}{" "}
+        {collection.years.missing.length > 0 && (
+          <>The registers of {collection.years.missing.join(", ")} did not survive.</>
+        )}
+      </p>
+      <SearchForm data={data} />
+      {data.result && <Results data={data} result={data.result} />}
+    </>
+  );
+}
+
+function fieldError(errors: Record<string, string>, name: string) {
+  const message = errors[name];
+  return message ? (
+    <p className="field-error" id={`${name}-error`}>
+      {message}
+    </p>
+  ) : null;
+}
+
+function describedBy(errors: Record<string, string>, name: string, hint?: string) {
+  return [errors[name] ? `${name}-error` : "", hint ?? ""].filter(Boolean).join(" ") || undefined;
+}
+
+function SearchForm({ data }: { data: PageData }) {
+  const { collection, values, errors } = data;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === collection.searchPath;
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <Form
+      method="get"
+      action={collection.searchPath}
+      className="search-form"
+      role="search"
+      aria-label={`Search ${collection.title}`}
+    >
+      {hasErrors && (
+        <div className="notice notice-warning" role="alert">
+          Please correct the {Object.keys(errors).length === 1 ? "field" : "fields"} marked below; nothing was searched.
+        </div>
+      )}
+      <div className="fields">
+        {collection.fields.map((f) => {
+          const modeName = `${f.name}Mode`;
+          const listId = f.name === "parish" && data.parishes.length ? "parish-list" : undefined;
+          return (
+            <div className="field" key={f.name}>
+              <label htmlFor={f.name}>{f.label}</label>
+              <div className="field-row">
+                <input
+                  id={f.name}
+                  name={f.name}
+                  type="text"
+                  defaultValue={values[f.name] ?? ""}
+                  autoComplete="off"
+                  spellCheck={false}
+                  list={listId}
+                  aria-invalid={errors[f.name] ? true : undefined}
+                  aria-describedby={describedBy(errors, f.name)}
+                />
+                <select
+                  name={modeName}
+                  aria-label={`How to match ${f.label.toLowerCase()}`}
+                  defaultValue={values[modeName] ?? f.defaultMode}
+                  aria-invalid={errors[modeName] ? true : undefined}
+                  aria-describedby={describedBy(errors, modeName)}
+                >
+                  {f.modes.map((m) => (
+                    <option key={m.value} value={m.value}>
+                      {m.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {fieldError(errors, f.name)}
+              {fieldError(errors, modeName)}
+            </div>
+          );
+        })}
+        <fieldset className="field field-years">
+          <legend>Years</legend>
+          <div className="field-row">
+            <label htmlFor="yearFrom" className="visually-hidden">
+              From year
+            </label>
+            <input
+              id="yearFrom"
+              name="yearFrom"
+              inputMode="numeric"
+              placeholder={String(collection.years.from)}
+              defaultValue={values.yearFrom ?? ""}
+              aria-invalid={errors.yearFrom ? true : undefined}
+              aria-describedby={describedBy(errors, "yearFrom")}
+              size={6}
+            />
+            <span aria-hidden="true">–</span>
+            <label htmlFor="yearTo" className="visually-hidden">
+              To year
+            </label>
+            <input
+              id="yearTo"
+              name="yearTo"
+              inputMode="numeric"
+              placeholder={String(collection.years.to)}
+              defaultValue={values.yearTo ?? ""}
+              aria-invalid={errors.yearTo ? true : undefined}
+              aria-describedby={describedBy(errors, "yearTo")}
+              size={6}
+            />
+          </div>
+          {fieldError(errors, "yearFrom")}
+          {fieldError(errors, "yearTo")}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="perPage">Results per page</label>
+          <select
+            id="perPage"
+            name="perPage"
+            defaultValue={errors.perPage ? undefined : String(data.perPage)}
+            aria-invalid={errors.perPage ? true : undefined}
+            aria-describedby={describedBy(errors, "perPage")}
+          >
+            {collection.perPageChoices.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          {fieldError(errors, "perPage")}
+        </div>
+      </div>
+      {errors.sort ? <>{fieldError(errors, "sort")}</> : <input type="hidden" name="sort" value={data.sort} />}
+      {errors.page && fieldError(errors, "page")}
+      {data.parishes.length > 0 && (
+        <datalist id="parish-list">
+          {data.parishes.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Searching…" : "Search"}
+        </button>
+        <Link to={collection.searchPath} className="btn btn-secondary">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function sortHref(result: Result, current: string, column: string): string {
+  const keys = current.split(",").filter(Boolean);
+  const primary = keys[0];
+  let next: string[];
+  if (primary === column) next = [`-${column}`, ...keys.slice(1)];
+  else if (primary === `-${column}`) next = [column, ...keys.slice(1)];
+  else next = [column, ...keys.filter((k) => k.replace(/^-/, "") !== column)].slice(0, 3);
+  const params = new URLSearchParams(result.query);
+  params.set("sort", next.join(","));
+  params.delete("page");
+  return `?${params}`;
+}
+
+function ariaSort(current: string, column: string): "ascending" | "descending" | undefined {
+  const primary = current.split(",")[0];
+  if (primary === column) return "ascending";
+  if (primary === `-${column}`) return "descending";
+  return undefined;
+}
+
+function pageHref(result: Result, page: number, sort: string): string {
+  const params = new URLSearchParams(result.query);
+  params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  return `?${params}`;
+}
+
+function Results({ data, result }: { data: PageData; result: Result }) {
+  const { collection, sort } = data;
+  const sortable = new Set(collection.sortable);
+  const columnSort = (name: string) => (name === "groom" ? "groomSurname" : name === "bride" ? "brideSurname" : name);
+  const from = (result.page - 1) * data.perPage + 1;
+  const to = from + result.rows.length - 1;
+  return (
+    <section aria-labelledby="results-heading" className="results-section">
+      {result.chips.length > 0 && (
+        <ul className="chips" aria-label="Active search terms">
+          {result.chips.map((c) => (
+            <li key={c.label}>
+              <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
+                {c.label} <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 id="results-heading" aria-live="polite">
+        {result.total === 0
+          ? "No records found"
+          : `${result.totalIsLowerBound ? "More than " : ""}${formatCount(result.total)} ${result.total === 1 ? "record" : "records"}`}
+        {result.total > 0 && (
+          <span className="results-range">
+            {" "}
+            · showing {formatCount(from)}–{formatCount(to)}
+          </span>
+        )}
+      </h2>
+      {result.correctedFromPage !== undefined && (
+        <p className="notice" role="status">
+          There is no page {result.correctedFromPage}; this is the last page, {result.page}.
+        </p>
+      )}
+      {result.total === 0 ? (
+        <div className="suggestions">
+          {result.suggestions.length > 0 ? (
+            <>
+              <p>Try one of these:</p>
+              <ul>
+                {result.suggestions.map((s) => (
+                  <li key={s.href}>
+                    <Link to={s.href}>{s.text}</Link> — {s.countIsLowerBound ? "more than " : ""}
+                    {formatCount(s.count)} {s.count === 1 ? "record" : "records"}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>
+              Nothing matched. Check the spelling, choose “Sounds like” for surnames, or search{" "}
+              <Link to="/Search">all collections</Link>.
+            </p>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="results-actions">
+            <a href={result.exportHref} className="btn btn-secondary" download>
+              Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
+            </a>
+          </p>
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Search results">
+            <table className="results">
+              <thead>
+                <tr>
+                  <th scope="col" className="col-more">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                  <th scope="col" aria-sort={ariaSort(sort, "year")}>
+                    <Link className="sort-link" to={sortHref(result, sort, "year")}>
+                      Date
+                    </Link>
+                  </th>
+                  {collection.columns.map((c) => {
+                    const key = columnSort(c.name);
+                    return (
+                      <th scope="col" key={c.name} aria-sort={sortable.has(key) ? ariaSort(sort, key) : undefined}>
+                        {sortable.has(key) ? (
+                          <Link className="sort-link" to={sortHref(result, sort, key)}>
+                            {c.label}
+                          </Link>
+                        ) : (
+                          c.label
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              {result.rows.map((r) => (
+                <tbody key={r.id} className="record-group">
+                  <tr>
+                    <td className="col-more">
+                      <details className="record-row">
+                        <summary>
+                          <span className="visually-hidden">More about record {r.id}</span>
+                        </summary>
+                      </details>
+                    </td>
+                    <td>
+                      <Link to={r.href}>{r.date}</Link>
+                      {r.julianDate && <span className="julian">Julian {r.julianDate}</span>}
+                    </td>
+                    {r.cells.map((cell, i) => (
+                      <td key={collection.columns[i].name}>{cell}</td>
+                    ))}
+                  </tr>
+                  <tr className="row-detail">
+                    <td colSpan={collection.columns.length + 2}>
+                      <dl className="dl-grid">
+                        {r.details.map((d) => (
+                          <div key={d.label}>
+                            <dt>{d.label}</dt>
+                            <dd>{d.value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                      <Link to={r.href}>Full record and citation</Link>
+                    </td>
+                  </tr>
+                </tbody>
+              ))}
+            </table>
+          </div>
+          <Pagination result={result} sort={sort} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Pagination({ result, sort }: { result: Result; sort: string }) {
+  if (result.pageCount <= 1) return null;
+  const pages = new Set([
+    1,
+    result.page - 2,
+    result.page - 1,
+    result.page,
+    result.page + 1,
+    result.page + 2,
+    result.pageCount,
+  ]);
+  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
+  return (
+    <nav className="pagination" aria-label="Result pages">
+      <ul>
+        {result.page > 1 && (
+          <li>
+            <Link to={pageHref(result, result.page - 1, sort)} rel="prev">
+              ‹ Previous
+            </Link>
+          </li>
+        )}
+        {list.map((p, i) => (
+          <li key={p}>
+            {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
+            {p === result.page ? (
+              <span aria-current="page">{p}</span>
+            ) : (
+              <Link to={pageHref(result, p, sort)} aria-label={`Page ${p}`}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+        {result.page < result.pageCount && (
+          <li>
+            <Link to={pageHref(result, result.page + 1, sort)} rel="next">
+              Next ›
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

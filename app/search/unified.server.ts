@@ -1,0 +1,87 @@
+import { data } from "@remix-run/node";
+import { getDatabase } from "~/server/runtime.server";
+import { COLLECTIONS, type CollectionDef, MATCH_MODE_LABELS, type SearchField, searchPath } from "./collections";
+import { type Criteria, criteriaToParams, hasAnyCriterion, parseCriteria } from "./criteria";
+import { countMatches } from "./engine.server";
+import { viewerFor } from "./search-page.server";
+
+/**
+ * The unified search (/Search): one form over every collection. Its fields
+ * are a person's surname and given name; each collection answers once per
+ * role a person can have in it (child, mother, groom, bride…), with a link
+ * that carries the criteria into that collection's own search.
+ */
+const UNIFIED_FIELDS: readonly SearchField[] = [
+  {
+    name: "surname",
+    label: "Surname",
+    kind: "surname",
+    modes: ["sounds", "normalized", "exact", "starts", "contains"],
+    defaultMode: "sounds",
+  },
+  {
+    name: "givenName",
+    label: "Given name",
+    kind: "givenName",
+    modes: ["variants", "sounds", "normalized", "exact", "starts", "contains"],
+    defaultMode: "variants",
+  },
+];
+
+const UNIFIED_FORM: CollectionDef = {
+  ...COLLECTIONS[0],
+  id: "unified",
+  searchFields: UNIFIED_FIELDS,
+  defaultSort: ["year"],
+};
+
+function forRole(collection: CollectionDef, criteria: Criteria, role: CollectionDef["roles"][number]): Criteria | null {
+  const fields = [];
+  for (const c of criteria.fields) {
+    const targetName = c.field.name === "surname" ? role.surname : role.givenName;
+    const target = collection.searchFields.find((f) => f.name === targetName);
+    if (!target || !target.modes.includes(c.mode)) return null;
+    fields.push({ field: target, value: c.value, mode: c.mode });
+  }
+  return { ...criteria, fields, page: 1, sort: collection.defaultSort.map((f) => ({ field: f, descending: false })) };
+}
+
+export async function loadUnifiedSearch(request: Request) {
+  const url = new URL(request.url);
+  const { criteria, errors, values } = parseCriteria(UNIFIED_FORM, url.searchParams);
+  const form = {
+    fields: UNIFIED_FIELDS.map((f) => ({
+      name: f.name,
+      label: f.label,
+      defaultMode: f.defaultMode,
+      modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
+    })),
+  };
+  if (Object.keys(errors).length) return data({ form, values, errors, results: null }, { status: 400 });
+  if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null };
+  const database = await getDatabase();
+  const viewer = viewerFor(request);
+  const results = [];
+  for (const collection of COLLECTIONS) {
+    const roles = [];
+    for (const role of collection.roles) {
+      const roleCriteria = forRole(collection, criteria, role);
+      if (!roleCriteria) continue;
+      const { total, lowerBound } = await countMatches(database, collection, roleCriteria, viewer);
+      roles.push({
+        label: role.label,
+        count: total,
+        countIsLowerBound: lowerBound,
+        href: `${searchPath(collection)}?${criteriaToParams(roleCriteria, collection)}`,
+      });
+    }
+    results.push({
+      id: collection.id,
+      title: collection.title,
+      group: collection.group,
+      access: collection.access,
+      roles,
+    });
+  }
+  return { form, values, errors, results };
+}

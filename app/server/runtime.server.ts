@@ -1,0 +1,48 @@
+import { loadSessionSecret, readConfig } from "~/config/env.server";
+import { type Database, isReachable, openDatabase } from "~/db/connection.server";
+import { migrateToLatest } from "~/db/migrations.server";
+import { seedDemoData, wasSeeded } from "~/db/seed.server";
+import { logger } from "./logger.server";
+
+/**
+ * The process-wide state of the app: one database handle, opened, migrated
+ * and (on a fresh installation) seeded before the first request is served.
+ * Route loaders reach it through getDatabase().
+ */
+let database: Database | undefined;
+let starting: Promise<Database> | undefined;
+
+export function startRuntime(): Promise<Database> {
+  starting ??= (async () => {
+    const config = readConfig();
+    loadSessionSecret(config.dataDir);
+    const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ applied }, "database migrated");
+    if (!(await wasSeeded(db)) && config.seedRecords > 0) {
+      const started = Date.now();
+      logger.info({ records: config.seedRecords }, "seeding demo data (first start only)");
+      const n = await seedDemoData(db, { records: config.seedRecords });
+      logger.info({ records: n, ms: Date.now() - started }, "demo data seeded");
+    }
+    database = db;
+    return db;
+  })();
+  return starting;
+}
+
+export async function getDatabase(): Promise<Database> {
+  return database ?? startRuntime();
+}
+
+export async function healthCheck(): Promise<{ ok: boolean; database: string }> {
+  if (!database) return { ok: false, database: "starting" };
+  return { ok: await isReachable(database), database: database.kind };
+}
+
+export async function stopRuntime(): Promise<void> {
+  const db = database;
+  database = undefined;
+  starting = undefined;
+  if (db) await db.close();
+}

@@ -1,0 +1,66 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./e2e/chromium";
+
+/**
+ * End-to-end tests drive the production build in Debian's Chromium, once
+ * against SQLite and, when TEST_DATABASE_URL is set, once against
+ * PostgreSQL. Each database gets its own server (scripts/e2e-server.mjs).
+ */
+const withPostgres = !!process.env.TEST_DATABASE_URL;
+const SQLITE_PORT = 3101;
+const POSTGRES_PORT = 3102;
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "sqlite", use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` } },
+    ...(withPostgres ? [{ name: "postgres", use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
+  ],
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs sqlite ${SQLITE_PORT}`,
+      url: `http://127.0.0.1:${SQLITE_PORT}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    ...(withPostgres
+      ? [
+          {
+            command: `node scripts/e2e-server.mjs postgres ${POSTGRES_PORT}`,
+            url: `http://127.0.0.1:${POSTGRES_PORT}/healthz`,
+            timeout: 180_000,
+            reuseExistingServer: false,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+          },
+        ]
+      : []),
+  ],
+});
