@@ -23,6 +23,14 @@ const launchOptions = {
   ],
 };
 
+/**
+ * Headless Chromium announces itself as "HeadlessChrome", which isbot rightly
+ * calls a crawler, and crawlers get no rendered error page (SPEC §8). The
+ * tests play a person, so they present an ordinary Chrome.
+ */
+export const PERSON_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
@@ -33,6 +41,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     browserName: "chromium",
+    userAgent: PERSON_USER_AGENT,
     launchOptions,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Integration tests share one PostgreSQL database per file; files run in parallel.
     pool: "forks",
+    env: { LOG_LEVEL: "warn" },
   },
 });

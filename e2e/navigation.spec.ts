@@ -38,7 +38,7 @@ test.describe("navigation menu", () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await shot(page, testInfo, "menu-phone");
-    await page.getByRole("link", { name: "Deaths" }).click();
+    await page.getByRole("link", { name: "Deaths", exact: true }).click();
     await expect(page).toHaveURL(/\/stpete\/death\/search$/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

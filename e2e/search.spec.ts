@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PERSON_USER_AGENT } from "../playwright.config";
 import { expectAccessible, shot } from "./helpers";
 
 const BIRTHS = "/stpete/birth/search";
@@ -45,8 +46,8 @@ test.describe("St. Petersburg searches", () => {
     await page.locator("th").getByRole("link", { name: "Date" }).click();
     await expect(page).toHaveURL(/sort=-year/);
     await expect(page.locator("th[aria-sort=descending]")).toContainText("Date");
-    const years = (await page.locator("tbody.record-group tr:first-child td:nth-child(2) a").allTextContents()).map((t) =>
-      Number(t.slice(-4)),
+    const years = (await page.locator("tbody.record-group tr:first-child td:nth-child(2) a").allTextContents()).map(
+      (t) => Number(t.slice(-4)),
     );
     expect([...years].sort((a, b) => b - a)).toEqual(years);
 
@@ -56,7 +57,11 @@ test.describe("St. Petersburg searches", () => {
   });
 
   test("everything works with JavaScript turned off", async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: testInfo.project.use.baseURL,
+      userAgent: PERSON_USER_AGENT,
+    });
     const page = await context.newPage();
     await page.goto(BIRTHS);
     await page.getByLabel("Surname", { exact: true }).fill("Müller");
@@ -69,7 +74,7 @@ test.describe("St. Petersburg searches", () => {
     await expect(first.locator(".row-detail")).toBeVisible();
     await page.locator(".chips .chip").first().click();
     await expect(page.locator("#results-heading")).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Marriages" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("menuitem", { name: "Marriages" }).click();
     await expect(page).toHaveURL(/\/stpete\/marriage\/search$/);
     await context.close();
   });
@@ -124,10 +129,19 @@ test.describe("St. Petersburg searches", () => {
 
   test("CSV export holds the whole result set", async ({ page }) => {
     await page.goto(`${BIRTHS}?surname=Schmidt&perPage=10`);
-    const total = Number((await page.locator("#results-heading").textContent())!.replace(/ records.*$/s, "").replace(/\D/g, ""));
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /CSV/ }).click()]);
+    const total = Number(
+      (await page.locator("#results-heading").textContent())!.replace(/ records.*$/s, "").replace(/\D/g, ""),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /CSV/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^metryka-stpete-birth-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    const text = await (
+      await download.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString("utf8"));
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toContain("surname,givenName");
     expect(lines.length - 1).toBe(total);
@@ -135,7 +149,7 @@ test.describe("St. Petersburg searches", () => {
 
   test("marriages search groom and bride", async ({ page }) => {
     await page.goto("/stpete/marriage/search");
-    await page.getByLabel("Groom's surname").fill("Schulz");
+    await page.getByLabel("Groom's surname", { exact: true }).fill("Schulz");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.locator("#results-heading")).toHaveText(/^[\d,]+ records?/);
     await expect(page.locator("th").filter({ hasText: "Bride" })).toBeVisible();
@@ -154,6 +168,8 @@ test.describe("St. Petersburg searches", () => {
     const expected = Number((await groom.textContent())!.replace(/ records? as the groom/, "").replace(/\D/g, ""));
     await groom.click();
     await expect(page).toHaveURL(/\/stpete\/marriage\/search\?groomSurname=Schulz/);
-    await expect(page.locator("#results-heading")).toHaveText(new RegExp(`^${expected.toLocaleString("en-GB")} record`));
+    await expect(page.locator("#results-heading")).toHaveText(
+      new RegExp(`^${expected.toLocaleString("en-GB")} record`),
+    );
   });
 });

@@ -22,7 +22,7 @@ test.describe("shell, routing and errors", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     await expect(page.getByText("Page not found: /no/such/page")).toBeVisible();
-    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByText("Error 404")).toBeVisible();
     await expectAccessible(page);
     await shot(page, testInfo, "404");
   });

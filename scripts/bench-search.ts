@@ -34,7 +34,10 @@ const QUERIES: Record<string, { mode: MatchMode; params: Record<string, string>[
   },
   normalized: {
     mode: "normalized",
-    params: ["Schmidt", "Muller", "Radke", "Kowalski", "Ziebart"].map((s) => ({ surname: s, surnameMode: "normalized" })),
+    params: ["Schmidt", "Muller", "Radke", "Kowalski", "Ziebart"].map((s) => ({
+      surname: s,
+      surnameMode: "normalized",
+    })),
   },
   starts: {
     mode: "starts",
@@ -176,12 +179,16 @@ for (let r = 0; r < repeat * 5; r++) {
 const floor = stats(floorSamples);
 await cleanup();
 
-console.log(`\nSearch benchmark: ${records.toLocaleString("en-GB")} records, ${database.kind}, ms per search (count + first page)`);
+console.log(
+  `\nSearch benchmark: ${records.toLocaleString("en-GB")} records, ${database.kind}, ms per search (count + first page)`,
+);
 console.log("mode                     engine p50  engine p95   naive p50   naive p95");
 for (const [name, r] of Object.entries(results)) {
   console.log(
     `${name.padEnd(24)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}`,
   );
 }
-console.log(`${"indexed lookup (floor)".padEnd(24)} ${String(floor.p50).padStart(10)}  ${String(floor.p95).padStart(10)}`);
+console.log(
+  `${"indexed lookup (floor)".padEnd(24)} ${String(floor.p50).padStart(10)}  ${String(floor.p95).padStart(10)}`,
+);
 console.log(JSON.stringify({ records, dialect: database.kind, buildSeconds, repeat, floor, modes: results }));

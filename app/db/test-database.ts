@@ -17,6 +17,8 @@ export function testDialects(): TestDialect[] {
 
 export interface TestDatabase {
   database: Database;
+  /** DATABASE_URL that opens this database (PostgreSQL only). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function createTestDatabase(kind: TestDialect): Promise<TestDatabas
   await migrateToLatest(database);
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });

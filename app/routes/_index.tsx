@@ -1,14 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { COLLECTIONS, searchPath } from "~/search/collections";
+import { wasSeeded } from "~/db/seed.server";
 import { collectionSizes } from "~/search/stats.server";
 import { getDatabase } from "~/server/runtime.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
 
 export async function loader() {
-  const sizes = await collectionSizes(await getDatabase());
+  const database = await getDatabase();
+  const sizes = await collectionSizes(database);
   return {
+    demo: await wasSeeded(database),
     collections: COLLECTIONS.map((c) => ({
       id: c.id,
       title: c.title,
@@ -23,7 +26,7 @@ export async function loader() {
 }
 
 export default function Home() {
-  const { collections } = useLoaderData<typeof loader>();
+  const { collections, demo } = useLoaderData<typeof loader>();
   const total = collections.reduce((s, c) => s + c.records, 0);
   return (
     <>
@@ -33,6 +36,12 @@ export default function Home() {
         Volhynia, Kiev, Podolia and Congress Poland. Names are matched the way they were really written: German, Polish
         and Russian spellings, Cyrillic script and sound-alike surnames all find each other.
       </p>
+      {demo && (
+        <p className="notice" role="note">
+          This installation holds generated demonstration records: realistic names, places and dates, but no real
+          person&apos;s entry. The society&apos;s own transcriptions replace them when they are imported.
+        </p>
+      )}
       <form method="get" action="/Search" className="quick-search" role="search" aria-label="Quick search">
         <div className="field">
           <label htmlFor="quick-surname">Surname</label>

@@ -217,11 +217,7 @@ function matching(db: DB, collection: CollectionDef, p: Plan): RecordsQuery {
   return q;
 }
 
-function ordered(
-  q: RecordsQuery,
-  collection: CollectionDef,
-  criteria: Pick<Criteria, "sort">,
-) {
+function ordered(q: RecordsQuery, collection: CollectionDef, criteria: Pick<Criteria, "sort">) {
   const sortable = sortableFields(collection);
   let out = q;
   for (const key of criteria.sort) {

@@ -65,32 +65,30 @@ function SearchForm({ data }: { data: PageData }) {
           return (
             <div className="field" key={f.name}>
               <label htmlFor={f.name}>{f.label}</label>
-              <div className="field-row">
-                <input
-                  id={f.name}
-                  name={f.name}
-                  type="text"
-                  defaultValue={values[f.name] ?? ""}
-                  autoComplete="off"
-                  spellCheck={false}
-                  list={listId}
-                  aria-invalid={errors[f.name] ? true : undefined}
-                  aria-describedby={describedBy(errors, f.name)}
-                />
-                <select
-                  name={modeName}
-                  aria-label={`How to match ${f.label.toLowerCase()}`}
-                  defaultValue={values[modeName] ?? f.defaultMode}
-                  aria-invalid={errors[modeName] ? true : undefined}
-                  aria-describedby={describedBy(errors, modeName)}
-                >
-                  {f.modes.map((m) => (
-                    <option key={m.value} value={m.value}>
-                      {m.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <input
+                id={f.name}
+                name={f.name}
+                type="text"
+                defaultValue={values[f.name] ?? ""}
+                autoComplete="off"
+                spellCheck={false}
+                list={listId}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={describedBy(errors, f.name)}
+              />
+              <select
+                name={modeName}
+                aria-label={`How to match ${f.label.toLowerCase()}`}
+                defaultValue={values[modeName] ?? f.defaultMode}
+                aria-invalid={errors[modeName] ? true : undefined}
+                aria-describedby={describedBy(errors, modeName)}
+              >
+                {f.modes.map((m) => (
+                  <option key={m.value} value={m.value}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
               {fieldError(errors, f.name)}
               {fieldError(errors, modeName)}
             </div>
@@ -209,7 +207,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
           {result.chips.map((c) => (
             <li key={c.label}>
               <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
-                {c.label} <span aria-hidden="true">×</span>
+                {c.label}
               </Link>
             </li>
           ))}

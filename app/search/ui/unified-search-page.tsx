@@ -19,28 +19,26 @@ export function UnifiedSearchPage() {
             return (
               <div className="field" key={f.name}>
                 <label htmlFor={f.name}>{f.label}</label>
-                <div className="field-row">
-                  <input
-                    id={f.name}
-                    name={f.name}
-                    defaultValue={values[f.name] ?? ""}
-                    autoComplete="off"
-                    spellCheck={false}
-                    aria-invalid={errors[f.name] ? true : undefined}
-                    aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}
-                  />
-                  <select
-                    name={modeName}
-                    aria-label={`How to match ${f.label.toLowerCase()}`}
-                    defaultValue={values[modeName] ?? f.defaultMode}
-                  >
-                    {f.modes.map((m) => (
-                      <option key={m.value} value={m.value}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <input
+                  id={f.name}
+                  name={f.name}
+                  defaultValue={values[f.name] ?? ""}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={errors[f.name] ? true : undefined}
+                  aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}
+                />
+                <select
+                  name={modeName}
+                  aria-label={`How to match ${f.label.toLowerCase()}`}
+                  defaultValue={values[modeName] ?? f.defaultMode}
+                >
+                  {f.modes.map((m) => (
+                    <option key={m.value} value={m.value}>
+                      {m.label}
+                    </option>
+                  ))}
+                </select>
                 {errors[f.name] && (
                   <p className="field-error" id={`${f.name}-error`}>
                     {errors[f.name]}

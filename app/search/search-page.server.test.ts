@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { loadSearchPage } from "./search-page.server";
+
+/** What a loader answered: its data and status, or the status of a thrown Response. */
+async function call(url: string): Promise<{ status: number; body: unknown }> {
+  try {
+    const out = (await loadSearchPage(new Request(url))) as unknown;
+    if (out && typeof out === "object" && "type" in out && (out as { type: string }).type === "DataWithResponseInit") {
+      const d = out as unknown as { data: unknown; init: { status?: number } | null };
+      return { status: d.init?.status ?? 200, body: d.data };
+    }
+    return { status: 200, body: out };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: await thrown.text() };
+    throw thrown;
+  }
+}
+
+for (const dialect of testDialects()) {
+  describe(`search page loader on ${dialect}`, () => {
+    let dataDir: string;
+    let pg: TestDatabase | undefined;
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-loader-"));
+      process.env.DATA_DIR = dataDir;
+      process.env.SEED_RECORDS = "3000";
+      if (dialect === "postgres") {
+        pg = await createTestDatabase("postgres");
+        process.env.DATABASE_URL = pg.url;
+      } else {
+        delete process.env.DATABASE_URL;
+      }
+      await startRuntime();
+    });
+    afterAll(async () => {
+      await stopRuntime();
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("answers a search with rows, chips and an export link", async () => {
+      const { status, body } = await call("http://x/stpete/birth/search?surname=Schmidt&perPage=10");
+      expect(status).toBe(200);
+      const data = body as { result: { total: number; rows: unknown[]; chips: unknown[]; exportHref: string } };
+      expect(data.result.total).toBeGreaterThan(0);
+      expect(data.result.rows.length).toBeLessThanOrEqual(10);
+      expect(data.result.chips).toHaveLength(1);
+      expect(data.result.exportHref).toBe("/stpete/birth/export.csv?surname=Schmidt");
+    });
+
+    it("answers 400 with the messages for bad criteria", async () => {
+      const { status, body } = await call("http://x/stpete/birth/search?yearFrom=abc&surname=Kühn");
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        errors: { yearFrom: expect.any(String) },
+        values: { surname: "Kühn" },
+        result: null,
+      });
+    });
+
+    it("never fails with a 500, whatever the query string", async () => {
+      const keys = [
+        "surname",
+        "surnameMode",
+        "givenName",
+        "givenNameMode",
+        "place",
+        "placeMode",
+        "parish",
+        "yearFrom",
+        "yearTo",
+        "page",
+        "perPage",
+        "sort",
+      ];
+      const modes = ["exact", "normalized", "starts", "contains", "sounds", "variants"];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.tuple(
+              fc.constantFrom(...keys),
+              fc.oneof(
+                fc.string({ unit: "grapheme", maxLength: 120 }),
+                fc.constantFrom(...modes),
+                fc.integer().map(String),
+              ),
+            ),
+            { maxLength: 6 },
+          ),
+          fc.constantFrom("birth", "death", "marriage"),
+          async (pairs, kind) => {
+            const qs = new URLSearchParams(pairs).toString();
+            const { status } = await call(`http://x/stpete/${kind}/search?${qs}`);
+            expect([200, 400]).toContain(status);
+          },
+        ),
+        { numRuns: dialect === "sqlite" ? 300 : 100 },
+      );
+    });
+  });
+}
