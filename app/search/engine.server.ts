@@ -56,7 +56,22 @@ const COLUMN: Record<SortColumn, string> = {
 interface Group {
   ids: number[];
   n: number;
+  /**
+   * True when no record can hold two of these values, so counting postings
+   * counts records (an exact spelling is one value). Otherwise a record
+   * with "Johann Jan" holds two values of the Johann group.
+   */
+  unique?: boolean;
 }
+
+/**
+ * Above this many postings a single-criterion count is not deduplicated
+ * (a distinct count of 85,000 postings costs ~35 ms) and is shown as
+ * "more than COUNT_CAP".
+ */
+const DISTINCT_COUNT_LIMIT = 20_000;
+/** Result sets larger than this are paged year by year when sorted by date; smaller ones sort in a blink. */
+const YEAR_WALK_MIN = 2_000;
 
 type DB = Kysely<Schema>;
 /** A query over `records as r`. */
@@ -134,7 +149,8 @@ export async function resolveCriterion(
   switch (criterion.mode) {
     case "exact": {
       const key = exactKey(criterion.value);
-      return [await valuesWhere(db, collection, field, (eb) => eb.and([eb("value", "=", key)]))];
+      const group = await valuesWhere(db, collection, field, (eb) => eb.and([eb("value", "=", key)]));
+      return [{ ...group, unique: true }];
     }
     case "starts": {
       // Folded keys hold only a–z, digits and spaces, all sorting before "{".
@@ -188,32 +204,38 @@ function isEmpty(p: Plan): boolean {
 }
 
 /** The records matching a plan, as a query over `records as r`. */
-function matching(db: DB, collection: CollectionDef, p: Plan): RecordsQuery {
-  let q = db.selectFrom("records as r").where("r.collection", "=", collection.code);
-  if (p.yearLo !== undefined) q = q.where("r.date_sort", ">=", p.yearLo * 10000);
-  if (p.yearHi !== undefined) q = q.where("r.date_sort", "<", (p.yearHi + 1) * 10000);
+/**
+ * The ids of matching records, from the posting lists alone: the smallest
+ * group drives, every other group is a primary-key probe on (value, year,
+ * record). No record row is read to decide whether a record matches.
+ */
+function matchingIds(db: DB, p: Plan) {
   const [driver, ...rest] = p.groups;
-  if (driver) {
-    q = q.where("r.id", "in", (eb) => {
-      let sub = eb.selectFrom("postings as p").select("p.record_id").where("p.value_id", "in", driver.ids);
-      if (p.yearLo !== undefined) sub = sub.where("p.year", ">=", p.yearLo);
-      if (p.yearHi !== undefined) sub = sub.where("p.year", "<=", p.yearHi);
-      return sub;
-    });
-  }
+  let sub = db.selectFrom("postings as p").select("p.record_id").where("p.value_id", "in", driver.ids);
+  if (p.yearLo !== undefined) sub = sub.where("p.year", ">=", p.yearLo);
+  if (p.yearHi !== undefined) sub = sub.where("p.year", "<=", p.yearHi);
   rest.forEach((g, i) => {
     const alias = `p${i + 2}` as "p";
-    q = q.where((eb) =>
+    sub = sub.where((eb) =>
       eb.exists(
         eb
           .selectFrom(`postings as ${alias}`)
           .select(sql<number>`1`.as("one"))
           .where(`${alias}.value_id`, "in", g.ids)
-          .whereRef(`${alias}.year`, "=", "r.year")
-          .whereRef(`${alias}.record_id`, "=", "r.id"),
+          .whereRef(`${alias}.year`, "=", "p.year")
+          .whereRef(`${alias}.record_id`, "=", "p.record_id"),
       ),
     );
   });
+  return sub;
+}
+
+/** The records matching a plan, as a query over `records as r`. */
+function matching(db: DB, collection: CollectionDef, p: Plan): RecordsQuery {
+  let q = db.selectFrom("records as r").where("r.collection", "=", collection.code);
+  if (p.yearLo !== undefined) q = q.where("r.date_sort", ">=", p.yearLo * 10000);
+  if (p.yearHi !== undefined) q = q.where("r.date_sort", "<", (p.yearHi + 1) * 10000);
+  if (p.groups.length) q = q.where("r.id", "in", matchingIds(db, p));
   return q;
 }
 
@@ -246,6 +268,17 @@ function toRow(r: {
   };
 }
 
+/** Postings of a group within the plan's years, counted from the index alone. */
+async function postingCount(db: DB, g: Group, p: Plan, distinct: boolean): Promise<number> {
+  let q = db.selectFrom("postings").where("value_id", "in", g.ids);
+  if (p.yearLo !== undefined) q = q.where("year", ">=", p.yearLo);
+  if (p.yearHi !== undefined) q = q.where("year", "<=", p.yearHi);
+  const row = await q
+    .select((eb) => (distinct ? eb.fn.count<number>("record_id").distinct() : eb.fn.countAll<number>()).as("c"))
+    .executeTakeFirst();
+  return Number(row?.c ?? 0);
+}
+
 async function countPlan(
   database: Database,
   collection: CollectionDef,
@@ -253,12 +286,20 @@ async function countPlan(
 ): Promise<{ total: number; lowerBound: boolean }> {
   const { db } = database;
   if (isEmpty(p)) return { total: 0, lowerBound: false };
-  const base = matching(db, collection, p);
-  if (p.groups.length <= 1) {
-    const row = await base.select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirst();
+  if (p.groups.length === 1) {
+    const [g] = p.groups;
+    const postings = await postingCount(db, g, p, false);
+    if (g.unique) return { total: postings, lowerBound: false };
+    if (postings <= DISTINCT_COUNT_LIMIT) return { total: await postingCount(db, g, p, true), lowerBound: false };
+    return { total: COUNT_CAP, lowerBound: true };
+  }
+  if (p.groups.length === 0) {
+    const row = await matching(db, collection, p)
+      .select((eb) => eb.fn.countAll<number>().as("c"))
+      .executeTakeFirst();
     return { total: Number(row?.c ?? 0), lowerBound: false };
   }
-  const capped = base.select(sql<number>`1`.as("one")).limit(COUNT_CAP + 1);
+  const capped = matchingIds(db, p).distinct().limit(COUNT_CAP + 1);
   const row = await db
     .selectFrom(capped.as("m"))
     .select((eb) => eb.fn.countAll<number>().as("c"))
@@ -267,11 +308,75 @@ async function countPlan(
   return total > COUNT_CAP ? { total: COUNT_CAP, lowerBound: true } : { total, lowerBound: false };
 }
 
+/** The first and last event year a collection holds, within the plan's range. */
+async function yearSpan(db: DB, collection: CollectionDef, p: Plan): Promise<[number, number] | undefined> {
+  // Two ordered one-row reads: both ends of the (collection, date_sort) index, not a scan.
+  const end = (direction: "asc" | "desc") =>
+    db
+      .selectFrom("records")
+      .select("date_sort")
+      .where("collection", "=", collection.code)
+      .orderBy("date_sort", direction)
+      .limit(1)
+      .executeTakeFirst();
+  const [first, last] = await Promise.all([end("asc"), end("desc")]);
+  if (!first || !last) return undefined;
+  const lo = Math.max(Math.floor(Number(first.date_sort) / 10000), p.yearLo ?? -Infinity);
+  const hi = Math.min(Math.floor(Number(last.date_sort) / 10000), p.yearHi ?? Infinity);
+  return lo <= hi ? [lo, hi] : undefined;
+}
+
+/**
+ * One page of a large result sorted by date. Sorting 85,000 matches to show
+ * 25 is the slow part of a search (DESIGN §5), so the page's years are found
+ * first by counting year by year (index-only), and only those years' records
+ * are read and sorted.
+ */
+async function pageByYears(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+  criteria: Criteria,
+  page: number,
+): Promise<ResultRow[] | undefined> {
+  const span = await yearSpan(database.db, collection, p);
+  if (!span) return [];
+  const descending = criteria.sort[0].descending;
+  const offset = (page - 1) * criteria.perPage;
+  let before = 0;
+  let first: number | undefined;
+  let last: number | undefined;
+  let skip = 0;
+  for (let i = 0; i <= span[1] - span[0]; i++) {
+    const year = descending ? span[1] - i : span[0] + i;
+    const { total: n, lowerBound } = await countPlan(database, collection, { ...p, yearLo: year, yearHi: year });
+    // A capped count in one year cannot place the page; sort the usual way.
+    if (lowerBound) return undefined;
+    if (n === 0) continue;
+    if (first === undefined && before + n > offset) {
+      first = year;
+      skip = offset - before;
+    }
+    before += n;
+    last = year;
+    if (first !== undefined && before >= offset + criteria.perPage) break;
+  }
+  if (first === undefined || last === undefined) return [];
+  const window: Plan = { ...p, yearLo: Math.min(first, last), yearHi: Math.max(first, last) };
+  const rows = await ordered(matching(database.db, collection, window), collection, criteria)
+    .select([...ROW_COLUMNS])
+    .limit(criteria.perPage)
+    .offset(skip)
+    .execute();
+  return rows.map(toRow);
+}
+
 export async function searchCollection(
   database: Database,
   collection: CollectionDef,
   criteria: Criteria,
   viewer: Viewer,
+  tuning: { yearWalkMin?: number } = {},
 ): Promise<SearchResult> {
   const p = await plan(database, collection, criteria, viewer);
   const { total, lowerBound } = await countPlan(database, collection, p);
@@ -283,12 +388,20 @@ export async function searchCollection(
     page = pageCount;
   }
   if (total === 0) return { rows: [], total, totalIsLowerBound: false, page: 1, pageCount: 1, correctedFromPage };
-  const rows = await ordered(matching(database.db, collection, p), collection, criteria)
-    .select([...ROW_COLUMNS])
-    .limit(criteria.perPage)
-    .offset((page - 1) * criteria.perPage)
-    .execute();
-  return { rows: rows.map(toRow), total, totalIsLowerBound: lowerBound, page, pageCount, correctedFromPage };
+  const byYears =
+    criteria.sort[0]?.field === "year" && p.groups.length > 0 && total > (tuning.yearWalkMin ?? YEAR_WALK_MIN)
+      ? await pageByYears(database, collection, p, criteria, page)
+      : undefined;
+  const rows =
+    byYears ??
+    (
+      await ordered(matching(database.db, collection, p), collection, criteria)
+        .select([...ROW_COLUMNS])
+        .limit(criteria.perPage)
+        .offset((page - 1) * criteria.perPage)
+        .execute()
+    ).map(toRow);
+  return { rows, total, totalIsLowerBound: lowerBound, page, pageCount, correctedFromPage };
 }
 
 /** How many records match, capped like the result count (for suggestions and the unified search). */

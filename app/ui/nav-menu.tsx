@@ -93,9 +93,11 @@ export function NavMenu({ items }: { items: NavItem[] }) {
   // Event handlers need the state of the last render; a ref avoids
   // re-creating every handler (and re-rendering every group) on each change.
   const openRef = useRef<OpenState | null>(null);
+  const mobileOpenRef = useRef(false);
   useBrowserLayoutEffect(() => {
     openRef.current = open;
-  }, [open]);
+    mobileOpenRef.current = mobileOpen;
+  }, [open, mobileOpen]);
 
   const openGroup = useCallback((index: number, by: OpenedBy, focus: FocusTarget): void => {
     timerRef.current.cancel();
@@ -166,13 +168,12 @@ export function NavMenu({ items }: { items: NavItem[] }) {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       timerRef.current.cancel();
       setOpen(null);
-      setMobileOpen((wasOpen) => {
+      if (mobileOpenRef.current) {
+        setMobileOpen(false);
         const active = document.activeElement;
-        if (wasOpen && active && navRef.current?.contains(active)) {
-          toggleRef.current?.focus();
-        }
-        return false;
-      });
+        // The panel is about to disappear from under the focused link.
+        if (active && navRef.current?.contains(active)) toggleRef.current?.focus();
+      }
     };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
