@@ -172,7 +172,11 @@ for (const dialect of testDialects()) {
       const many: ImportRecord[] = [];
       for (let i = 0; i < 240; i++) {
         const year = 1833 + ((i * 7) % 50);
-        many.push(birth(`w${i}`, i % 3 ? "Walter" : "Wolter", ["Jan", "Johann Jan", "Iwan"][i % 3], year, { place: `P${i % 5}` }));
+        many.push(
+          birth(`w${i}`, i % 3 ? "Walter" : "Wolter", ["Jan", "Johann Jan", "Iwan"][i % 3], year, {
+            place: `P${i % 5}`,
+          }),
+        );
       }
       await importRecords(t.database, many);
       const cases: Record<string, string>[] = [
@@ -185,7 +189,10 @@ for (const dialect of testDialects()) {
         for (const page of [1, 2, 7, 24]) {
           const plain = await searchCollection(t.database, births, { ...c, page }, visitor, { yearWalkMin: Infinity });
           const walked = await searchCollection(t.database, births, { ...c, page }, visitor, { yearWalkMin: 0 });
-          expect(walked.rows.map((r) => r.id), `${JSON.stringify(params)} page ${page}`).toEqual(plain.rows.map((r) => r.id));
+          expect(
+            walked.rows.map((r) => r.id),
+            `${JSON.stringify(params)} page ${page}`,
+          ).toEqual(plain.rows.map((r) => r.id));
         }
       }
     });

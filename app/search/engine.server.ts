@@ -299,7 +299,9 @@ async function countPlan(
       .executeTakeFirst();
     return { total: Number(row?.c ?? 0), lowerBound: false };
   }
-  const capped = matchingIds(db, p).distinct().limit(COUNT_CAP + 1);
+  const capped = matchingIds(db, p)
+    .distinct()
+    .limit(COUNT_CAP + 1);
   const row = await db
     .selectFrom(capped.as("m"))
     .select((eb) => eb.fn.countAll<number>().as("c"))
