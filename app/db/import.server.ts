@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { type CollectionDef, type SortColumn, getCollection } from "~/search/collections";
+import { type CollectionDef, getCollection } from "~/search/collections";
 import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
 import { variantKeys } from "~/search/names/given-names";
 import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
 import type { Database } from "./connection.server";
-import type { NameCodesTable, NameValuesTable, PostingsTable, RecordsTable } from "./schema";
+import { type NameCodesTable, type NameValuesTable, type PostingsTable, type RecordsTable, SORT_COLUMN_NAMES } from "./schema";
 
 export interface ImportRecord {
   collection: string;
@@ -15,28 +15,12 @@ export interface ImportRecord {
   fields: Record<string, string | null | undefined>;
 }
 
-const SORT_COLUMNS: Record<SortColumn, keyof RecordsTable> = {
-  date: "date_sort",
-  name1: "s_name1",
-  given1: "s_given1",
-  name2: "s_name2",
-  given2: "s_given2",
-  place: "s_place",
-  parish: "s_parish",
-};
 
 /** Rows per INSERT: below SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const RECORD_CHUNK = 1000;
 const ROW_CHUNK = 5000;
 
-interface PendingValue {
-  id: number;
-  collection: number;
-  field: string;
-  value: string;
-  display: string;
-  folded: string;
-}
+type PendingValue = Omit<NameValuesTable, "n">;
 
 /**
  * Loads records and computes every search key at import time: the value
@@ -105,7 +89,7 @@ export class RecordImporter {
     for (const f of collection.searchFields) {
       const raw = data[f.name];
       if (f.sortColumn && f.sortColumn !== "date") {
-        (row[SORT_COLUMNS[f.sortColumn]] as string) = raw ? foldName(raw) : "";
+        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = raw ? foldName(raw) : "";
       }
       if (!raw) continue;
       const ids = new Set<number>();

@@ -1,3 +1,5 @@
+import type { SortColumn } from "~/search/collections";
+
 /** Kysely table types. Column names are snake_case in both dialects. */
 
 export interface RecordsTable {
@@ -68,3 +70,14 @@ export interface Schema {
   name_codes: NameCodesTable;
   postings: PostingsTable;
 }
+
+/** The records column behind each sortable column of the collection registry. */
+export const SORT_COLUMN_NAMES = {
+  date: "date_sort",
+  name1: "s_name1",
+  given1: "s_given1",
+  name2: "s_name2",
+  given2: "s_given2",
+  place: "s_place",
+  parish: "s_parish",
+} as const satisfies Record<SortColumn, keyof RecordsTable>;

@@ -137,6 +137,23 @@ const BIRTH_DEATH_COLUMNS: readonly DisplayField[] = [
   { name: "parish", label: "Parish" },
 ];
 
+const BIRTH_DEATH_DETAILS: readonly DisplayField[] = [
+  { name: "surname", label: "Surname" },
+  { name: "givenName", label: "Given name" },
+  { name: "fatherGivenName", label: "Father's given name" },
+  { name: "motherGivenName", label: "Mother's given name" },
+  { name: "motherMaidenName", label: "Mother's maiden name" },
+  { name: "place", label: "Place" },
+  { name: "parish", label: "Parish" },
+  { name: "remarks", label: "Remarks" },
+];
+
+/** A copy of `fields` with `extra` after the field named `after`. */
+function withAfter(fields: readonly DisplayField[], after: string, extra: DisplayField): DisplayField[] {
+  const i = fields.findIndex((f) => f.name === after);
+  return [...fields.slice(0, i + 1), extra, ...fields.slice(i + 1)];
+}
+
 export const COLLECTIONS: readonly CollectionDef[] = [
   {
     id: "stpete-birth",
@@ -152,16 +169,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
     years: ST_PETE_YEARS,
     searchFields: BIRTH_DEATH_FIELDS,
     resultColumns: BIRTH_DEATH_COLUMNS,
-    detailFields: [
-      { name: "surname", label: "Surname" },
-      { name: "givenName", label: "Given name" },
-      { name: "fatherGivenName", label: "Father's given name" },
-      { name: "motherGivenName", label: "Mother's given name" },
-      { name: "motherMaidenName", label: "Mother's maiden name" },
-      { name: "place", label: "Place" },
-      { name: "parish", label: "Parish" },
-      { name: "remarks", label: "Remarks" },
-    ],
+    detailFields: BIRTH_DEATH_DETAILS,
     sourceFields: ST_PETE_SOURCE,
     defaultSort: ["year", "surname"],
     subject: (d) => personName(d.surname, d.givenName),
@@ -183,18 +191,8 @@ export const COLLECTIONS: readonly CollectionDef[] = [
     recordKind: "death",
     years: ST_PETE_YEARS,
     searchFields: BIRTH_DEATH_FIELDS,
-    resultColumns: [...BIRTH_DEATH_COLUMNS.slice(0, 2), { name: "age", label: "Age" }, ...BIRTH_DEATH_COLUMNS.slice(2)],
-    detailFields: [
-      { name: "surname", label: "Surname" },
-      { name: "givenName", label: "Given name" },
-      { name: "age", label: "Age" },
-      { name: "fatherGivenName", label: "Father's given name" },
-      { name: "motherGivenName", label: "Mother's given name" },
-      { name: "motherMaidenName", label: "Mother's maiden name" },
-      { name: "place", label: "Place" },
-      { name: "parish", label: "Parish" },
-      { name: "remarks", label: "Remarks" },
-    ],
+    resultColumns: withAfter(BIRTH_DEATH_COLUMNS, "givenName", { name: "age", label: "Age" }),
+    detailFields: withAfter(BIRTH_DEATH_DETAILS, "givenName", { name: "age", label: "Age" }),
     sourceFields: ST_PETE_SOURCE,
     defaultSort: ["year", "surname"],
     subject: (d) => personName(d.surname, d.givenName),

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
-import type { RecordsTable, Schema } from "~/db/schema";
-import { type CollectionDef, type SortColumn, latestPublicYear, sortableFields } from "./collections";
+import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
+import { type CollectionDef, latestPublicYear, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { daitchMokotoff } from "./names/daitch-mokotoff";
 import { variantKeys } from "./names/given-names";
@@ -41,16 +41,6 @@ export interface SearchResult {
 
 /** Counts under several criteria stop here (DESIGN §5: "more than 10,000"). */
 export const COUNT_CAP = 10_000;
-
-const COLUMN: Record<SortColumn, string> = {
-  date: "date_sort",
-  name1: "s_name1",
-  given1: "s_given1",
-  name2: "s_name2",
-  given2: "s_given2",
-  place: "s_place",
-  parish: "s_parish",
-};
 
 /** Value ids a record must have one of; `n` is how many postings they hold together. */
 interface Group {
@@ -245,7 +235,7 @@ function ordered(q: RecordsQuery, collection: CollectionDef, criteria: Pick<Crit
   for (const key of criteria.sort) {
     const column = sortable.get(key.field);
     if (!column) continue;
-    out = out.orderBy(sql.ref(`r.${COLUMN[column]}`), key.descending ? "desc" : "asc");
+    out = out.orderBy(sql.ref(`r.${SORT_COLUMN_NAMES[column]}`), key.descending ? "desc" : "asc");
   }
   return out.orderBy("r.id", "asc");
 }

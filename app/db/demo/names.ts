@@ -13,6 +13,8 @@
 // Tables are kept as compact text (one family or name per line) because a few
 // hundred object literals would bury the data in syntax.
 
+import { transliterateCyrillic as toLatin } from "~/search/names/normalize";
+
 export type NameStyle = "german" | "polish" | "russian" | "cyrillic";
 export type Sex = "m" | "f";
 export type SurnameOrigin = "german" | "polish" | "eastSlavic";
@@ -561,60 +563,13 @@ const ORIGIN_SHARES: Readonly<Record<SurnameOrigin, number>> = {
   eastSlavic: 0.03,
 };
 
-// Lowercase Cyrillic → Latin in the style of genealogical indexes ("Shul'ts",
-// "Vil'gel'm"): ь becomes an apostrophe, ъ disappears.
-const CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  е: "e",
-  ё: "e",
-  ж: "zh",
-  з: "z",
-  и: "i",
-  й: "y",
-  і: "i",
-  к: "k",
-  л: "l",
-  м: "m",
-  н: "n",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  у: "u",
-  ф: "f",
-  х: "kh",
-  ц: "ts",
-  ч: "ch",
-  ш: "sh",
-  щ: "shch",
-  ъ: "",
-  ы: "y",
-  ь: "'",
-  э: "e",
-  ю: "yu",
-  я: "ya",
-};
-
-/** Latin transliteration of a Russian-written name (Шульц → Shul'ts). */
+/**
+ * Latin transliteration of a Russian-written name as an index of the
+ * registers prints it (Шульц → Shul'ts): the search's own transliteration,
+ * with the soft sign kept as an apostrophe.
+ */
 export function transliterateCyrillic(text: string): string {
-  let out = "";
-  for (const ch of text) {
-    const lower = ch.toLowerCase();
-    const latin = CYRILLIC_TO_LATIN[lower];
-    if (latin === undefined) {
-      out += ch;
-    } else if (lower !== ch && latin.length > 0) {
-      out += latin.charAt(0).toUpperCase() + latin.slice(1);
-    } else {
-      out += latin;
-    }
-  }
-  return out;
+  return toLatin(text.replace(/[ьЬ]/g, "'"));
 }
 
 // Adjectival surnames agree with the sex of the bearer in Polish and Russian;

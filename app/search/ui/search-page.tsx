@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
 import { formatCount } from "~/ui/format";
+import { FieldError, ModeField, YearRange, describedBy } from "./form-fields";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -27,19 +28,6 @@ export function SearchPage() {
   );
 }
 
-function fieldError(errors: Record<string, string>, name: string) {
-  const message = errors[name];
-  return message ? (
-    <p className="field-error" id={`${name}-error`}>
-      {message}
-    </p>
-  ) : null;
-}
-
-function describedBy(errors: Record<string, string>, name: string, hint?: string) {
-  return [errors[name] ? `${name}-error` : "", hint ?? ""].filter(Boolean).join(" ") || undefined;
-}
-
 function SearchForm({ data }: { data: PageData }) {
   const { collection, values, errors } = data;
   const navigation = useNavigation();
@@ -59,75 +47,16 @@ function SearchForm({ data }: { data: PageData }) {
         </div>
       )}
       <div className="fields">
-        {collection.fields.map((f) => {
-          const modeName = `${f.name}Mode`;
-          const listId = f.name === "parish" && data.parishes.length ? "parish-list" : undefined;
-          return (
-            <div className="field" key={f.name}>
-              <label htmlFor={f.name}>{f.label}</label>
-              <input
-                id={f.name}
-                name={f.name}
-                type="text"
-                defaultValue={values[f.name] ?? ""}
-                autoComplete="off"
-                spellCheck={false}
-                list={listId}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={describedBy(errors, f.name)}
-              />
-              <select
-                name={modeName}
-                aria-label={`How to match ${f.label.toLowerCase()}`}
-                defaultValue={values[modeName] ?? f.defaultMode}
-                aria-invalid={errors[modeName] ? true : undefined}
-                aria-describedby={describedBy(errors, modeName)}
-              >
-                {f.modes.map((m) => (
-                  <option key={m.value} value={m.value}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
-              {fieldError(errors, f.name)}
-              {fieldError(errors, modeName)}
-            </div>
-          );
-        })}
-        <fieldset className="field field-years">
-          <legend>Years</legend>
-          <div className="field-row">
-            <label htmlFor="yearFrom" className="visually-hidden">
-              From year
-            </label>
-            <input
-              id="yearFrom"
-              name="yearFrom"
-              inputMode="numeric"
-              placeholder={String(collection.years.from)}
-              defaultValue={values.yearFrom ?? ""}
-              aria-invalid={errors.yearFrom ? true : undefined}
-              aria-describedby={describedBy(errors, "yearFrom")}
-              size={6}
-            />
-            <span aria-hidden="true">–</span>
-            <label htmlFor="yearTo" className="visually-hidden">
-              To year
-            </label>
-            <input
-              id="yearTo"
-              name="yearTo"
-              inputMode="numeric"
-              placeholder={String(collection.years.to)}
-              defaultValue={values.yearTo ?? ""}
-              aria-invalid={errors.yearTo ? true : undefined}
-              aria-describedby={describedBy(errors, "yearTo")}
-              size={6}
-            />
-          </div>
-          {fieldError(errors, "yearFrom")}
-          {fieldError(errors, "yearTo")}
-        </fieldset>
+        {collection.fields.map((f) => (
+          <ModeField
+            key={f.name}
+            field={f}
+            values={values}
+            errors={errors}
+            list={f.name === "parish" && data.parishes.length ? "parish-list" : undefined}
+          />
+        ))}
+        <YearRange values={values} errors={errors} placeholders={collection.years} />
         <div className="field">
           <label htmlFor="perPage">Results per page</label>
           <select
@@ -143,11 +72,17 @@ function SearchForm({ data }: { data: PageData }) {
               </option>
             ))}
           </select>
-          {fieldError(errors, "perPage")}
+          <FieldError errors={errors} name="perPage" />
         </div>
       </div>
-      {errors.sort ? <>{fieldError(errors, "sort")}</> : <input type="hidden" name="sort" value={data.sort} />}
-      {errors.page && fieldError(errors, "page")}
+      {errors.sort ? (
+        <>
+          <FieldError errors={errors} name="sort" />
+        </>
+      ) : (
+        <input type="hidden" name="sort" value={data.sort} />
+      )}
+      <FieldError errors={errors} name="page" />
       {data.parishes.length > 0 && (
         <datalist id="parish-list">
           {data.parishes.map((p) => (

@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { loadUnifiedSearch } from "../unified.server";
 import { formatCount } from "~/ui/format";
+import { ModeField, YearRange } from "./form-fields";
 
 export function UnifiedSearchPage() {
   const { form, values, errors, results } = useLoaderData<typeof loadUnifiedSearch>();
@@ -14,80 +15,10 @@ export function UnifiedSearchPage() {
       </p>
       <Form method="get" action="/Search" className="search-form" role="search" aria-label="Search all collections">
         <div className="fields">
-          {form.fields.map((f) => {
-            const modeName = `${f.name}Mode`;
-            return (
-              <div className="field" key={f.name}>
-                <label htmlFor={f.name}>{f.label}</label>
-                <input
-                  id={f.name}
-                  name={f.name}
-                  defaultValue={values[f.name] ?? ""}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={errors[f.name] ? true : undefined}
-                  aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}
-                />
-                <select
-                  name={modeName}
-                  aria-label={`How to match ${f.label.toLowerCase()}`}
-                  defaultValue={values[modeName] ?? f.defaultMode}
-                >
-                  {f.modes.map((m) => (
-                    <option key={m.value} value={m.value}>
-                      {m.label}
-                    </option>
-                  ))}
-                </select>
-                {errors[f.name] && (
-                  <p className="field-error" id={`${f.name}-error`}>
-                    {errors[f.name]}
-                  </p>
-                )}
-                {errors[modeName] && <p className="field-error">{errors[modeName]}</p>}
-              </div>
-            );
-          })}
-          <fieldset className="field field-years">
-            <legend>Years</legend>
-            <div className="field-row">
-              <label htmlFor="yearFrom" className="visually-hidden">
-                From year
-              </label>
-              <input
-                id="yearFrom"
-                name="yearFrom"
-                inputMode="numeric"
-                size={6}
-                defaultValue={values.yearFrom ?? ""}
-                aria-invalid={errors.yearFrom ? true : undefined}
-                aria-describedby={errors.yearFrom ? "yearFrom-error" : undefined}
-              />
-              <span aria-hidden="true">–</span>
-              <label htmlFor="yearTo" className="visually-hidden">
-                To year
-              </label>
-              <input
-                id="yearTo"
-                name="yearTo"
-                inputMode="numeric"
-                size={6}
-                defaultValue={values.yearTo ?? ""}
-                aria-invalid={errors.yearTo ? true : undefined}
-                aria-describedby={errors.yearTo ? "yearTo-error" : undefined}
-              />
-            </div>
-            {errors.yearFrom && (
-              <p className="field-error" id="yearFrom-error">
-                {errors.yearFrom}
-              </p>
-            )}
-            {errors.yearTo && (
-              <p className="field-error" id="yearTo-error">
-                {errors.yearTo}
-              </p>
-            )}
-          </fieldset>
+          {form.fields.map((f) => (
+            <ModeField key={f.name} field={f} values={values} errors={errors} />
+          ))}
+          <YearRange values={values} errors={errors} />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">

@@ -1,0 +1,112 @@
+/**
+ * The controls every search form shares: a name field with its match-mode
+ * select, and a year range. Errors sit beside their field and are tied to
+ * it with aria-describedby; the typed values come back from the loader.
+ */
+type Errors = Record<string, string>;
+type Values = Record<string, string>;
+
+export function FieldError({ errors, name }: { errors: Errors; name: string }) {
+  const message = errors[name];
+  return message ? (
+    <p className="field-error" id={`${name}-error`}>
+      {message}
+    </p>
+  ) : null;
+}
+
+export function describedBy(errors: Errors, name: string): string | undefined {
+  return errors[name] ? `${name}-error` : undefined;
+}
+
+export interface ModeFieldInfo {
+  name: string;
+  label: string;
+  defaultMode: string;
+  modes: { value: string; label: string }[];
+}
+
+export function ModeField({
+  field,
+  values,
+  errors,
+  list,
+}: {
+  field: ModeFieldInfo;
+  values: Values;
+  errors: Errors;
+  list?: string;
+}) {
+  const modeName = `${field.name}Mode`;
+  return (
+    <div className="field">
+      <label htmlFor={field.name}>{field.label}</label>
+      <input
+        id={field.name}
+        name={field.name}
+        type="text"
+        defaultValue={values[field.name] ?? ""}
+        autoComplete="off"
+        spellCheck={false}
+        list={list}
+        aria-invalid={errors[field.name] ? true : undefined}
+        aria-describedby={describedBy(errors, field.name)}
+      />
+      <select
+        name={modeName}
+        aria-label={`How to match ${field.label.toLowerCase()}`}
+        defaultValue={values[modeName] ?? field.defaultMode}
+        aria-invalid={errors[modeName] ? true : undefined}
+        aria-describedby={describedBy(errors, modeName)}
+      >
+        {field.modes.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+      <FieldError errors={errors} name={field.name} />
+      <FieldError errors={errors} name={modeName} />
+    </div>
+  );
+}
+
+export function YearRange({
+  values,
+  errors,
+  placeholders,
+}: {
+  values: Values;
+  errors: Errors;
+  placeholders?: { from: number; to: number };
+}) {
+  const input = (name: "yearFrom" | "yearTo", label: string, placeholder?: number) => (
+    <>
+      <label htmlFor={name} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        inputMode="numeric"
+        placeholder={placeholder === undefined ? undefined : String(placeholder)}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(errors, name)}
+        size={6}
+      />
+    </>
+  );
+  return (
+    <fieldset className="field field-years">
+      <legend>Years</legend>
+      <div className="field-row">
+        {input("yearFrom", "From year", placeholders?.from)}
+        <span aria-hidden="true">–</span>
+        {input("yearTo", "To year", placeholders?.to)}
+      </div>
+      <FieldError errors={errors} name="yearFrom" />
+      <FieldError errors={errors} name="yearTo" />
+    </fieldset>
+  );
+}
