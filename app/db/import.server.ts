@@ -5,7 +5,13 @@ import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
 import { variantKeys } from "~/search/names/given-names";
 import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
 import type { Database } from "./connection.server";
-import { type NameCodesTable, type NameValuesTable, type PostingsTable, type RecordsTable, SORT_COLUMN_NAMES } from "./schema";
+import {
+  type NameCodesTable,
+  type NameValuesTable,
+  type PostingsTable,
+  type RecordsTable,
+  SORT_COLUMN_NAMES,
+} from "./schema";
 
 export interface ImportRecord {
   collection: string;
@@ -14,7 +20,6 @@ export interface ImportRecord {
   julianDate?: SimpleDate | null;
   fields: Record<string, string | null | undefined>;
 }
-
 
 /** Rows per INSERT: below SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const RECORD_CHUNK = 1000;
