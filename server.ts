@@ -86,6 +86,9 @@ async function main() {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // helmet's default, no-referrer, makes Chromium send "Origin: null" with form posts,
+      // which Remix rightly refuses as a possible cross-site request.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       hsts: isProduction && process.env.HSTS !== "0",
     }),
   );
@@ -115,7 +118,7 @@ async function main() {
     createRequestHandler({
       build: vite ? loadBuild : await loadBuild(),
       mode: isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
     }),
   );
 

@@ -1,6 +1,12 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { type ReactNode, useEffect } from "react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { commitCsrfToken } from "~/auth/csrf.server";
+import { getCurrentUser } from "~/auth/guard.server";
+import { AccountNav } from "~/auth/ui/account-nav";
+import { getBrowserSession } from "~/auth/use-browser-session";
 import { HASH_REDIRECT_SCRIPT } from "~/platform/hash-redirect";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
@@ -22,9 +28,19 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [csrf, cookie] = await commitCsrfToken(request);
+  const user = await getCurrentUser(request);
+  return data(
+    { csrf, user: user ? { username: user.username, role: user.role } : null },
+    { headers: cookie ? { "Set-Cookie": cookie } : {} },
+  );
+}
+
 /** The one default layout (SPEC §2): header with navigation, content, footer. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -35,23 +51,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SkipLink />
-        <header className="site-header">
-          <div className="site-header-inner">
-            <Link to="/" className="site-title">
-              Metryka
-            </Link>
-            <NavMenu items={siteNavigation()} />
-          </div>
-        </header>
-        <main id="main" className="page" tabIndex={-1}>
-          {children}
-        </main>
-        <footer className="site-footer">
-          <p>
-            Metryka — transcriptions by the society&apos;s volunteers. <Link to="/release-notes">What&apos;s new</Link>
-          </p>
-        </footer>
+        <AuthenticityTokenProvider token={root?.csrf ?? ""}>
+          <SkipLink />
+          <header className="site-header">
+            <div className="site-header-inner">
+              <Link to="/" className="site-title">
+                Metryka
+              </Link>
+              <NavMenu items={siteNavigation()} />
+              <AccountNav user={root?.user ?? null} />
+            </div>
+          </header>
+          <main id="main" className="page" tabIndex={-1}>
+            {children}
+          </main>
+          <footer className="site-footer">
+            <p>
+              Metryka — transcriptions by the society&apos;s volunteers.{" "}
+              <Link to="/release-notes">What&apos;s new</Link>
+            </p>
+          </footer>
+        </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -60,6 +80,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const username = useRouteLoaderData<typeof loader>("root")?.user?.username;
+  // SPEC §7.1: refresh at the start of every page load, then every 300 s.
+  useEffect(() => getBrowserSession().start(), []);
+  // Signing in navigates without a page load; refresh so the browser session follows.
+  useEffect(() => {
+    if (username && getBrowserSession().state().username !== username) void getBrowserSession().refresh();
+  }, [username]);
   return <Outlet />;
 }
 

@@ -22,6 +22,13 @@ const collectionRoutes = COLLECTIONS.flatMap((c) => [
 export default [
   index("routes/_index.tsx"),
   route("/Search", "routes/unified-search.tsx", caseSensitive),
+  route("/Login", "routes/login.tsx", caseSensitive),
+  route("/logout", "routes/logout.ts", caseSensitive),
+  route("/api/auth/login", "routes/api.auth.login.ts", caseSensitive),
+  route("/api/auth/refresh", "routes/api.auth.refresh.ts", caseSensitive),
+  route("/api/auth/logout", "routes/api.auth.logout.ts", caseSensitive),
+  route("/api/auth/me", "routes/api.auth.me.ts", caseSensitive),
+  route("/api/regions/:code", "routes/api.regions.ts", caseSensitive),
   route("/release-notes", "routes/release-notes.tsx", caseSensitive),
   ...collectionRoutes,
   route("*", "routes/$.tsx"),

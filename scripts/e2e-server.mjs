@@ -2,13 +2,15 @@
 // Starts the built server for one end-to-end project: a fresh SQLite data
 // folder, or a freshly created PostgreSQL database on TEST_DATABASE_URL's server.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
 const [kind, port] = process.argv.slice(2);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), `metryka-e2e-${kind}-`));
+// A known folder, so the tests' fixtures can open the same database to create accounts.
+const dataDir = path.resolve(".e2e-data", kind);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -37,7 +39,4 @@ const child = spawn(process.execPath, ["build/server.js"], { env, stdio: "inheri
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
-child.on("exit", (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -15,3 +15,17 @@ export const MENU_TRANSITION_MS = 250;
 export const MENU_SCREEN_OFFSET_PX = 10;
 /** At most this many route-module preloads run at once (SPEC §9). */
 export const MAX_CONCURRENT_PRELOADS = 4;
+
+/** Lifetime of an access JWT (issue #3: ten minutes). */
+export const ACCESS_TOKEN_TTL_MS = 10 * 60_000;
+/** Lifetime of a refresh token (and so of a sign-in left alone). */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
+/**
+ * A rotated refresh token presented again within this window is the other
+ * tab of the same browser refreshing at the same moment, not a thief.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+/** First lock after too many failed sign-ins; doubles with each further failure. */
+export const LOGIN_LOCK_BASE_MS = 30_000;
+/** The longest a sign-in lock lasts. */
+export const LOGIN_LOCK_MAX_MS = 3_600_000;

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { SortColumn } from "~/search/collections";
 
 /** Kysely table types. Column names are snake_case in both dialects. */
@@ -63,8 +64,82 @@ export interface AppMetaTable {
   value: string;
 }
 
+export type Role = "member" | "admin";
+export type AccountStatus = "pending" | "active" | "suspended";
+
+/** A member's account. Usernames and e-mail addresses are unique without regard to case. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** lower(username), for the unique index and case-free look-ups. */
+  username_key: string;
+  email: string;
+  email_key: string;
+  email_verified_at: string | null;
+  password_hash: string;
+  role: Role;
+  status: AccountStatus;
+  /** ISO date (yyyy-mm-dd); null means no expiry. */
+  membership_expires_on: string | null;
+  given_name: string;
+  surname: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postal_code: string;
+  country_code: string;
+  region_code: string;
+  phone: string;
+  research_surnames: string;
+  research_places: string;
+  listed_in_directory: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One refresh token of a sign-in. Only its SHA-256 is stored. Rotation
+ * creates a new row in the same family; presenting a rotated token after
+ * the grace window revokes the whole family (DESIGN §3).
+ */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+  user_agent: string;
+  ip: string;
+}
+
+/** Who did what to which account, when, from where. Never a password or token. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_user_id: number | null;
+  subject_user_id: number | null;
+  action: string;
+  details: string;
+  ip: string;
+}
+
+/** Failed sign-ins per address and per account, for throttling. */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
 export interface Schema {
   app_meta: AppMetaTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  login_throttle: LoginThrottleTable;
   records: RecordsTable;
   name_values: NameValuesTable;
   name_codes: NameCodesTable;

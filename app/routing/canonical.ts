@@ -8,6 +8,13 @@ export function routePatterns(): string[] {
   return [
     "/",
     "/Search",
+    "/Login",
+    "/logout",
+    "/api/auth/login",
+    "/api/auth/refresh",
+    "/api/auth/logout",
+    "/api/auth/me",
+    "/api/regions/:code",
     "/release-notes",
     ...COLLECTIONS.flatMap((c) => [searchPath(c), recordPath(c, ":recordId"), exportPath(c)]),
   ];

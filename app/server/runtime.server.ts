@@ -11,11 +11,12 @@ import { logger } from "./logger.server";
  */
 let database: Database | undefined;
 let starting: Promise<Database> | undefined;
+let sessionSecret: string | undefined;
 
 export function startRuntime(): Promise<Database> {
   starting ??= (async () => {
     const config = readConfig();
-    loadSessionSecret(config.dataDir);
+    sessionSecret = loadSessionSecret(config.dataDir);
     const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "database migrated");
@@ -33,6 +34,12 @@ export function startRuntime(): Promise<Database> {
 
 export async function getDatabase(): Promise<Database> {
   return database ?? startRuntime();
+}
+
+/** The secret behind access tokens: SESSION_SECRET, or the one generated into the data folder. */
+export function getSessionSecret(): string {
+  sessionSecret ??= loadSessionSecret(readConfig().dataDir);
+  return sessionSecret;
 }
 
 export async function healthCheck(): Promise<{ ok: boolean; database: string }> {

@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { getDatabase } from "~/server/runtime.server";
+import { validateCsrf } from "./csrf.server";
+import { signInSchema } from "./forms";
+import { getCurrentUser, safeRedirectPath } from "./guard.server";
+import {
+  clearRefreshCookieHeader,
+  readRefreshToken,
+  refreshCookieHeader,
+  revokeSessionByToken,
+} from "./sessions.server";
+import { SIGN_IN_FAILED, signIn } from "./sign-in.server";
+import { writeAudit } from "./audit.server";
+
+export async function loadSignInPage(request: Request) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+/** The sign-in form's action: CSRF, the schema, throttling, one message for every failure. */
+export async function signInAction(request: Request, clientIp: string) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request);
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const result = await signIn(await getDatabase(), {
+    login: submission.value.login,
+    password: submission.value.password,
+    ip: clientIp,
+    userAgent: request.headers.get("User-Agent") ?? "",
+  });
+  if (!result.ok) {
+    if (result.reason === "throttled") {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      return data(
+        submission.reply({
+          hideFields: ["password"],
+          formErrors: [
+            `Too many failed sign-ins. For your account's safety, try again in ${
+              result.retryAfterSeconds < 90 ? `${result.retryAfterSeconds} seconds` : `${minutes} minutes`
+            }.`,
+          ],
+        }),
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    return data(submission.reply({ hideFields: ["password"], formErrors: [SIGN_IN_FAILED] }), { status: 401 });
+  }
+  return redirect(safeRedirectPath(submission.value.redirectTo), {
+    headers: { "Set-Cookie": await refreshCookieHeader(request, result.refreshToken) },
+  });
+}
+
+/** POST /logout: ends the sign-in for browsers without JavaScript (with it, the runtime's GET logout runs). */
+export async function signOutAction(request: Request, clientIp: string) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request);
+  const token = await readRefreshToken(request);
+  if (token) {
+    const database = await getDatabase();
+    await revokeSessionByToken(database, token);
+    await writeAudit(database, { actorUserId: null, subjectUserId: null, action: "sign-out", ip: clientIp });
+  }
+  return redirect("/", { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
+}

@@ -1,0 +1,41 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { getBrowserSession } from "../use-browser-session";
+
+/**
+ * "Sign in", or who is signed in and "Sign out". Rendered from the server's
+ * view of the refresh cookie, so the first paint is already right (no
+ * flash); the browser session's local-storage state follows it.
+ */
+export function AccountNav({ user }: { user: { username: string } | null }) {
+  const location = useLocation();
+  if (!user) {
+    if (location.pathname === "/Login") return null;
+    const back = `${location.pathname}${location.search}`;
+    const href = back === "/" ? "/Login" : `/Login?redirectTo=${encodeURIComponent(back)}`;
+    return (
+      <Link to={href} className="account-link">
+        Sign in
+      </Link>
+    );
+  }
+  async function signOut(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript the spec's logout call runs (SPEC §7.2) so local storage follows;
+    // a failed logout changes nothing and leaves the user signed in.
+    event.preventDefault();
+    if (await getBrowserSession().logout()) window.location.assign("/");
+  }
+  return (
+    <Form method="post" action="/logout" className="account-nav" onSubmit={signOut}>
+      <AuthenticityTokenInput name="csrf" />
+      <span className="account-name">
+        <span className="visually-hidden">Signed in as </span>
+        {user.username}
+      </span>
+      <button type="submit" className="btn btn-secondary btn-small">
+        Sign out
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { signInSchema } from "../forms";
+import type { loadSignInPage, signInAction } from "../sign-in-page.server";
+
+export function SignInPage() {
+  const { redirectTo } = useLoaderData<typeof loadSignInPage>();
+  const lastResult = useActionData<typeof signInAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  // A failed attempt must not leave the password in the field: remount it empty.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (lastResult) setAttempt((n) => n + 1);
+  }, [lastResult]);
+  return (
+    <div className="narrow">
+      <h1>Sign in</h1>
+      <p className="lead">Members sign in to search the members&apos; collections and keep their profile.</p>
+      <Form
+        method="post"
+        className="stacked-form"
+        {...getFormProps(form)}
+        aria-describedby={form.errors ? `${form.errorId}` : undefined}
+      >
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {form.errors && (
+          <div className="notice notice-error" role="alert" id={form.errorId}>
+            {form.errors.join(" ")}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={fields.login.id}>Username or e-mail</label>
+          <input
+            {...getInputProps(fields.login, { type: "text" })}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            key={fields.login.key}
+          />
+          {fields.login.errors && (
+            <p className="field-error" id={fields.login.errorId}>
+              {fields.login.errors.join(" ")}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>Password</label>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            key={`${fields.password.key}-${attempt}`}
+          />
+          {fields.password.errors && (
+            <p className="field-error" id={fields.password.errorId}>
+              {fields.password.errors.join(" ")}
+            </p>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

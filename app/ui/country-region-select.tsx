@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import {
+  COUNTRY_PLACEHOLDER,
+  countryLabel,
+  createRegionsLoader,
+  effectiveCountry,
+  regionSelectView,
+  type PlaceOption,
+  type RegionsLoader,
+  type RegionsState,
+} from "./region-options";
+
+export interface CountryRegionSelectProps {
+  countries: PlaceOption[];
+  /** Regions of defaultCountry (regionsOf(defaultCountry) in the loader), so the page works without JavaScript. */
+  regions: PlaceOption[];
+  countryName?: string;
+  regionName?: string;
+  defaultCountry?: string;
+  defaultRegion?: string;
+  errors?: Record<string, string>;
+  regionsUrl?: (countryCode: string) => string;
+}
+
+const defaultRegionsUrl = (code: string) => `/api/regions/${encodeURIComponent(code)}`;
+
+/**
+ * Country and region selects for an address (SPEC §3, §9). Without JavaScript
+ * the server-rendered regions of defaultCountry are all there is, and the
+ * server re-renders them for the submitted country; with JavaScript the region
+ * list follows the country select at once.
+ */
+export function CountryRegionSelect({
+  countries,
+  regions,
+  countryName = "country",
+  regionName = "region",
+  defaultCountry = "",
+  defaultRegion = "",
+  errors = {},
+  regionsUrl = defaultRegionsUrl,
+}: CountryRegionSelectProps) {
+  const [state, setState] = useState<RegionsState>(() => ({ status: "ready", country: defaultCountry, regions }));
+  // Nothing is announced on page load: the live region speaks only after the user changes the country.
+  const [changed, setChanged] = useState(false);
+  // Controlled so that a country change can reset it; the initial value still renders on the server.
+  const [region, setRegion] = useState(defaultRegion);
+  const loader = useRef<RegionsLoader | null>(null);
+  const regionSelect = useRef<HTMLSelectElement>(null);
+
+  useEffect(() => () => loader.current?.cancel(), []);
+
+  function loadRegions(code: string) {
+    loader.current ??= createRegionsLoader(setState);
+    loader.current.load(code, regionsUrl(effectiveCountry(code)));
+  }
+
+  function onCountryChange(event: ChangeEvent<HTMLSelectElement>) {
+    setRegion("");
+    setChanged(true);
+    loadRegions(event.target.value);
+  }
+
+  const view = regionSelectView(state, countryLabel(countries, state.country));
+  const countryError = errors[countryName];
+  const regionError = errors[regionName];
+  const messageId = `${regionName}-message`;
+
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={countryName}>Country</label>
+        <select
+          id={countryName}
+          name={countryName}
+          defaultValue={defaultCountry}
+          autoComplete="country"
+          onChange={onCountryChange}
+          aria-invalid={countryError ? true : undefined}
+          aria-describedby={countryError ? `${countryName}-error` : undefined}
+        >
+          <option value="">{COUNTRY_PLACEHOLDER}</option>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {countryError ? (
+          <p className="field-error" id={`${countryName}-error`}>
+            {countryError}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={regionName}>Region / state / province</label>
+        <select
+          ref={regionSelect}
+          id={regionName}
+          name={regionName}
+          value={region}
+          onChange={(event) => setRegion(event.target.value)}
+          disabled={view.disabled}
+          autoComplete="address-level1"
+          aria-busy={view.busy ? true : undefined}
+          aria-invalid={regionError ? true : undefined}
+          aria-describedby={
+            [regionError ? `${regionName}-error` : "", view.message ? messageId : ""].filter(Boolean).join(" ") ||
+            undefined
+          }
+        >
+          <option value="">{view.placeholder}</option>
+          {view.options.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        {view.message ? (
+          <p className="field-hint" id={messageId}>
+            {view.message}{" "}
+            <button
+              type="button"
+              onClick={() => {
+                // The button disappears while loading; focus goes where the user was heading, not to <body>.
+                regionSelect.current?.focus();
+                loadRegions(state.country);
+              }}
+            >
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {regionError ? (
+          <p className="field-error" id={`${regionName}-error`}>
+            {regionError}
+          </p>
+        ) : null}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {changed ? view.announcement : ""}
+        </p>
+      </div>
+    </>
+  );
+}

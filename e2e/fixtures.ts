@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { test as base, expect } from "@playwright/test";
+import { createSession } from "../app/auth/sessions.server";
+import { createUser } from "../app/auth/users.server";
+import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
+import type { AccountStatus, Role } from "../app/db/schema";
+
+/**
+ * Fixtures that create accounts and sessions directly in the database the
+ * project's server uses (scripts/e2e-server.mjs), and remove them after.
+ */
+function openProjectDatabase(project: string): Database {
+  if (project === "postgres") {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = "/metryka_e2e";
+    return openPostgres(url.toString());
+  }
+  return openSqlite(path.resolve(".e2e-data", "sqlite", "metryka.sqlite"));
+}
+
+export interface TestAccount {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+}
+
+interface AccountOptions {
+  role?: Role;
+  status?: AccountStatus;
+  expires?: string;
+}
+
+export const test = base.extend<{
+  database: Database;
+  makeAccount: (opts?: AccountOptions) => Promise<TestAccount>;
+  signInAs: (account: TestAccount) => Promise<void>;
+}>({
+  // eslint-disable-next-line no-empty-pattern
+  database: async ({}, use, testInfo) => {
+    const database = openProjectDatabase(testInfo.project.name);
+    await use(database);
+    await database.close();
+  },
+  makeAccount: async ({ database }, use) => {
+    const made: number[] = [];
+    await use(async (opts = {}) => {
+      const suffix = randomBytes(4).toString("hex");
+      const account = {
+        username: `e2e-${suffix}`,
+        email: `e2e-${suffix}@example.org`,
+        password: `pw-${randomBytes(9).toString("base64url")}`,
+      };
+      const user = await createUser(
+        database,
+        { ...account, role: opts.role ?? "member", status: opts.status ?? "active", emailVerified: true },
+        { actorUserId: null, via: "e2e fixture" },
+      );
+      const id = Number(user.id);
+      if (opts.expires) {
+        await database.db
+          .updateTable("users")
+          .set({ membership_expires_on: opts.expires })
+          .where("id", "=", id)
+          .execute();
+      }
+      made.push(id);
+      return { id, ...account };
+    });
+    if (made.length) {
+      await database.db.deleteFrom("sessions").where("user_id", "in", made).execute();
+      await database.db.deleteFrom("users").where("id", "in", made).execute();
+    }
+  },
+  signInAs: async ({ database, context, baseURL }, use) => {
+    await use(async (account) => {
+      const token = await createSession(database, account.id, { ip: "127.0.0.1", userAgent: "e2e" });
+      // The cookie as Remix's createCookie writes it: the JSON string, base64-encoded.
+      const value = Buffer.from(JSON.stringify(token), "utf8").toString("base64");
+      await context.addCookies([{ name: "metryka_refresh", value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    });
+  },
+});
+
+export { expect };
