@@ -7,8 +7,9 @@ import { chromiumPath } from "./e2e/chromium";
  * PostgreSQL. Each database gets its own server (scripts/e2e-server.mjs).
  */
 const withPostgres = !!process.env.TEST_DATABASE_URL;
-const SQLITE_PORT = 3101;
-const POSTGRES_PORT = 3102;
+// Overridable so two checkouts (a CI run and a developer's) can test side by side.
+const SQLITE_PORT = Number(process.env.E2E_SQLITE_PORT ?? 3101);
+const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
 
 const launchOptions = {
   executablePath: chromiumPath(),

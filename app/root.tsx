@@ -3,6 +3,8 @@ import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getHoneypot } from "~/auth/signup.server";
 import { commitCsrfToken } from "~/auth/csrf.server";
 import { getCurrentUser } from "~/auth/guard.server";
 import { AccountNav } from "~/auth/ui/account-nav";
@@ -32,7 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [csrf, cookie] = await commitCsrfToken(request);
   const user = await getCurrentUser(request);
   return data(
-    { csrf, user: user ? { username: user.username, role: user.role } : null },
+    {
+      csrf,
+      honeypot: getHoneypot().getInputProps(),
+      user: user ? { username: user.username, role: user.role } : null,
+    },
     { headers: cookie ? { "Set-Cookie": cookie } : {} },
   );
 }
@@ -52,25 +58,27 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AuthenticityTokenProvider token={root?.csrf ?? ""}>
-          <SkipLink />
-          <header className="site-header">
-            <div className="site-header-inner">
-              <Link to="/" className="site-title">
-                Metryka
-              </Link>
-              <NavMenu items={siteNavigation()} />
-              <AccountNav user={root?.user ?? null} />
-            </div>
-          </header>
-          <main id="main" className="page" tabIndex={-1}>
-            {children}
-          </main>
-          <footer className="site-footer">
-            <p>
-              Metryka — transcriptions by the society&apos;s volunteers.{" "}
-              <Link to="/release-notes">What&apos;s new</Link>
-            </p>
-          </footer>
+          <HoneypotProvider {...(root?.honeypot ?? {})}>
+            <SkipLink />
+            <header className="site-header">
+              <div className="site-header-inner">
+                <Link to="/" className="site-title">
+                  Metryka
+                </Link>
+                <NavMenu items={siteNavigation()} />
+                <AccountNav user={root?.user ?? null} />
+              </div>
+            </header>
+            <main id="main" className="page" tabIndex={-1}>
+              {children}
+            </main>
+            <footer className="site-footer">
+              <p>
+                Metryka — transcriptions by the society&apos;s volunteers.{" "}
+                <Link to="/release-notes">What&apos;s new</Link>
+              </p>
+            </footer>
+          </HoneypotProvider>
         </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { createSession } from "../app/auth/sessions.server";
@@ -10,13 +11,24 @@ import type { AccountStatus, Role } from "../app/db/schema";
  * Fixtures that create accounts and sessions directly in the database the
  * project's server uses (scripts/e2e-server.mjs), and remove them after.
  */
-function openProjectDatabase(project: string): Database {
+function openProjectDatabase(project: string, baseURL: string): Database {
   if (project === "postgres") {
     const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = "/metryka_e2e";
+    url.pathname = `/${process.env.E2E_PG_DATABASE ?? "metryka_e2e"}`;
     return openPostgres(url.toString());
   }
-  return openSqlite(path.resolve(".e2e-data", "sqlite", "metryka.sqlite"));
+  return openSqlite(path.resolve(".e2e-data", `sqlite-${new URL(baseURL).port}`, "metryka.sqlite"));
+}
+
+/** The data folder of the project's server (scripts/e2e-server.mjs). */
+function dataDirOf(project: string, baseURL: string): string {
+  return path.resolve(".e2e-data", `${project}-${new URL(baseURL).port}`);
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
 }
 
 export interface TestAccount {
@@ -36,10 +48,13 @@ export const test = base.extend<{
   database: Database;
   makeAccount: (opts?: AccountOptions) => Promise<TestAccount>;
   signInAs: (account: TestAccount) => Promise<void>;
+  /** The newest e-mail to an address, waiting for it to be written. */
+  mailTo: (address: string, subject?: RegExp) => Promise<SentMail>;
+  /** Removes accounts the test created through the pages, by username. */
+  forgetUsers: (...usernames: string[]) => void;
 }>({
-  // eslint-disable-next-line no-empty-pattern
-  database: async ({}, use, testInfo) => {
-    const database = openProjectDatabase(testInfo.project.name);
+  database: async ({ baseURL }, use, testInfo) => {
+    const database = openProjectDatabase(testInfo.project.name, baseURL!);
     await use(database);
     await database.close();
   },
@@ -72,6 +87,26 @@ export const test = base.extend<{
       await database.db.deleteFrom("sessions").where("user_id", "in", made).execute();
       await database.db.deleteFrom("users").where("id", "in", made).execute();
     }
+  },
+  mailTo: async ({ baseURL }, use, testInfo) => {
+    const folder = path.join(dataDirOf(testInfo.project.name, baseURL!), "mail");
+    await use(async (address, subject) => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const files = existsSync(folder) ? readdirSync(folder).sort().reverse() : [];
+        for (const f of files) {
+          const mail = JSON.parse(readFileSync(path.join(folder, f), "utf8")) as SentMail;
+          if (mail.to.toLowerCase() === address.toLowerCase() && (!subject || subject.test(mail.subject))) return mail;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`no mail to ${address}`);
+    });
+  },
+  forgetUsers: async ({ database }, use) => {
+    const names: string[] = [];
+    await use((...usernames) => names.push(...usernames.map((u) => u.toLowerCase())));
+    if (names.length) await database.db.deleteFrom("users").where("username_key", "in", names).execute();
   },
   signInAs: async ({ database, context, baseURL }, use) => {
     await use(async (account) => {

@@ -8,7 +8,7 @@ import pg from "pg";
 
 const [kind, port] = process.argv.slice(2);
 // A known folder, so the tests' fixtures can open the same database to create accounts.
-const dataDir = path.resolve(".e2e-data", kind);
+const dataDir = path.resolve(".e2e-data", `${kind}-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const env = {
@@ -24,7 +24,7 @@ delete env.DATABASE_URL;
 
 if (kind === "postgres") {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const name = "metryka_e2e";
+  const name = process.env.E2E_PG_DATABASE ?? "metryka_e2e";
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { MAX_PASSWORD_LENGTH } from "./password-rules";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 
 /** The sign-in form: one schema for the server and the browser (conform). */
 export const signInSchema = z.object({
@@ -14,3 +14,67 @@ export const signInSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, { error: `Passwords here are at most ${MAX_PASSWORD_LENGTH} characters.` }),
   redirectTo: z.string().max(2000).optional(),
 });
+
+const USERNAME_RULE = /^[A-Za-z0-9._-]+$/;
+
+export const usernameField = z
+  .string({ error: "Choose a username." })
+  .trim()
+  .min(3, { error: "Usernames have at least 3 characters." })
+  .max(32, { error: "Usernames have at most 32 characters." })
+  .regex(USERNAME_RULE, { error: "Use letters, digits, '.', '_' or '-' only." });
+
+export const emailField = z
+  .string({ error: "Enter your e-mail address." })
+  .trim()
+  .max(254, { error: "That e-mail address is too long." })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "Enter an e-mail address like name@example.org." });
+
+export const newPasswordField = z
+  .string({ error: "Choose a password." })
+  .min(MIN_PASSWORD_LENGTH, { error: `Use at least ${MIN_PASSWORD_LENGTH} characters; a few words make a good one.` })
+  .max(MAX_PASSWORD_LENGTH, { error: `Use at most ${MAX_PASSWORD_LENGTH} characters.` });
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} may have at most ${max} characters.` })
+    .optional();
+
+/** Sign-up (/signup/new). Country and region are checked against the reference data on the server. */
+export const signUpSchema = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "Type the password again." }).max(MAX_PASSWORD_LENGTH),
+    givenName: z.string({ error: "Enter your given name." }).trim().max(80, { error: "Use at most 80 characters." }),
+    surname: z.string({ error: "Enter your surname." }).trim().max(80, { error: "Use at most 80 characters." }),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/, { error: "Choose a country from the list." })
+      .optional(),
+    region: optionalText(100, "The region"),
+    researchSurnames: optionalText(2000, "Research surnames"),
+    researchPlaces: optionalText(2000, "Research places"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: "The two passwords are not the same.",
+    path: ["confirmPassword"],
+  });
+
+/** Forms that ask only for an e-mail address (forgotten password or username, new confirmation link). */
+export const emailOnlySchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().max(200),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "Type the password again." }).max(MAX_PASSWORD_LENGTH),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: "The two passwords are not the same.",
+    path: ["confirmPassword"],
+  });

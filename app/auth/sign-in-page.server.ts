@@ -14,10 +14,11 @@ import { SIGN_IN_FAILED, signIn } from "./sign-in.server";
 import { writeAudit } from "./audit.server";
 
 export async function loadSignInPage(request: Request) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const user = await getCurrentUser(request);
   if (user) throw redirect(redirectTo);
-  return { redirectTo };
+  return { redirectTo, passwordWasReset: url.searchParams.get("reset") === "1" };
 }
 
 /** The sign-in form's action: CSRF, the schema, throttling, one message for every failure. */

@@ -171,6 +171,22 @@ function migrations(kind: DialectKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0003_email_tokens": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("email_tokens")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+          .addColumn("purpose", "text", (col) => col.notNull())
+          .addColumn("token_hash", "text", (col) => col.notNull().unique())
+          .addColumn("new_email", "text")
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .addColumn("expires_at", "text", (col) => col.notNull())
+          .addColumn("used_at", "text")
+          .execute();
+        await db.schema.createIndex("email_tokens_user").on("email_tokens").column("user_id").execute();
+      },
+    },
   };
 }
 

@@ -134,8 +134,21 @@ export interface LoginThrottleTable {
   updated_at: string;
 }
 
+/** One-time links sent by e-mail; only the token's hash is stored. */
+export interface EmailTokensTable {
+  id: string;
+  user_id: number;
+  purpose: string;
+  token_hash: string;
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Schema {
   app_meta: AppMetaTable;
+  email_tokens: EmailTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;

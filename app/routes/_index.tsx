@@ -80,7 +80,8 @@ export default function Home() {
       <h2>Privacy</h2>
       <p>
         Births of the last 100 years and deaths and marriages of the last 75 years are shown to members only, as in the
-        society&apos;s rules.
+        society&apos;s rules. <Link to="/Signup">Become a member</Link> to see them and to support the volunteers&apos;
+        work.
       </p>
     </>
   );

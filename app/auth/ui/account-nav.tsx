@@ -29,10 +29,10 @@ export function AccountNav({ user }: { user: { username: string } | null }) {
   return (
     <Form method="post" action="/logout" className="account-nav" onSubmit={signOut}>
       <AuthenticityTokenInput name="csrf" />
-      <span className="account-name">
-        <span className="visually-hidden">Signed in as </span>
+      <Link to="/members/profile" className="account-name">
+        <span className="visually-hidden">Your account: signed in as </span>
         {user.username}
-      </span>
+      </Link>
       <button type="submit" className="btn btn-secondary btn-small">
         Sign out
       </button>

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { signInSchema } from "../forms";
 import type { loadSignInPage, signInAction } from "../sign-in-page.server";
 
 export function SignInPage() {
-  const { redirectTo } = useLoaderData<typeof loadSignInPage>();
+  const { redirectTo, passwordWasReset } = useLoaderData<typeof loadSignInPage>();
   const lastResult = useActionData<typeof signInAction>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -28,6 +28,11 @@ export function SignInPage() {
     <div className="narrow">
       <h1>Sign in</h1>
       <p className="lead">Members sign in to search the members&apos; collections and keep their profile.</p>
+      {passwordWasReset && (
+        <p className="notice notice-success" role="status">
+          Your new password is saved, and every earlier sign-in has ended. Sign in with the new password.
+        </p>
+      )}
       <Form
         method="post"
         className="stacked-form"
@@ -75,6 +80,13 @@ export function SignInPage() {
           </button>
         </div>
       </Form>
+      <p className="form-links">
+        <Link to="/forgot-password">Forgotten your password?</Link> ·{" "}
+        <Link to="/forgot-username">Forgotten your username?</Link>
+      </p>
+      <p>
+        Not a member yet? <Link to="/Signup">Become a member</Link>.
+      </p>
     </div>
   );
 }

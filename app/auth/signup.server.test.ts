@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { commitCsrfToken } from "./csrf.server";
+import { forgotPasswordAction, getHoneypot, maskEmail, signUpAction, verifyEmailLink } from "./signup.server";
+
+/** The status an action answered with, whether it returned or threw. */
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  try {
+    const out = (await run()) as { init?: { status?: number } | null } | Response;
+    if (out instanceof Response) return out.status;
+    return out?.init?.status ?? 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+describe("sign-up actions", () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-signup-"));
+  let cookie = "";
+  let csrf = "";
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = dataDir;
+    process.env.SEED_RECORDS = "0";
+    delete process.env.DATABASE_URL;
+    delete process.env.SMTP_URL;
+    await startRuntime();
+    const [token, setCookie] = await commitCsrfToken(new Request("http://metryka.test/"));
+    csrf = token;
+    cookie = (setCookie ?? "").split(";")[0];
+  });
+  afterAll(async () => {
+    await stopRuntime();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function post(url: string, fields: Record<string, string>, withCsrf = true): Request {
+    const body = new FormData();
+    if (withCsrf) body.set("csrf", csrf);
+    const hp = getHoneypot().getInputProps();
+    body.set(hp.nameFieldName, "");
+    if (hp.validFromFieldName) body.set(hp.validFromFieldName, hp.encryptedValidFrom);
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    return new Request(url, { method: "POST", body, headers: { Cookie: cookie } });
+  }
+
+  it("creates a pending account, mails a link, and the link activates it", async () => {
+    const status = await statusOf(() =>
+      signUpAction(
+        post("http://metryka.test/signup/new", {
+          username: "justine",
+          email: "justine@example.org",
+          password: "many words make a password",
+          confirmPassword: "many words make a password",
+          givenName: "Justine",
+          surname: "Radke",
+          country: "PL",
+        }),
+        "198.51.100.9",
+      ),
+    );
+    expect(status).toBe(302);
+    const files = readdirSync(path.join(dataDir, "mail"));
+    expect(files).toHaveLength(1);
+    const mail = JSON.parse(readFileSync(path.join(dataDir, "mail", files[0]), "utf8")) as { text: string };
+    const link = mail.text.match(/https?:\/\/\S+/)![0];
+    expect(await statusOf(() => verifyEmailLink(new Request(link), ""))).toBe(302);
+  });
+
+  it("refuses a form without its CSRF token", async () => {
+    expect(await statusOf(() => signUpAction(post("http://metryka.test/signup/new", {}, false), ""))).toBe(403);
+  });
+
+  it("never answers anything but 302 or 400 to random sign-up input", async () => {
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 300 }), fc.constant(""));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          username: text,
+          email: fc.oneof(text, fc.emailAddress()),
+          password: text,
+          confirmPassword: text,
+          givenName: text,
+          surname: text,
+          country: fc.oneof(text, fc.constantFrom("PL", "US", "CA", "XX", "")),
+          region: text,
+          researchSurnames: text,
+        }),
+        async (fields) => {
+          const status = await statusOf(() => signUpAction(post("http://metryka.test/signup/new", fields), ""));
+          expect([302, 400]).toContain(status);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("answers the forgotten-password form the same for known and unknown addresses", async () => {
+    const known = await statusOf(() =>
+      forgotPasswordAction(post("http://x/forgot-password", { email: "justine@example.org" }), ""),
+    );
+    const unknown = await statusOf(() =>
+      forgotPasswordAction(post("http://x/forgot-password", { email: "nobody@example.org" }), ""),
+    );
+    expect([known, unknown]).toEqual([200, 200]);
+    expect(
+      await statusOf(() => forgotPasswordAction(post("http://x/forgot-password", { email: "x".repeat(10_000) }), "")),
+    ).toBe(400);
+  });
+
+  it("masks addresses it shows back", () => {
+    expect(maskEmail("justine@example.org")).toBe("j••••••@example.org");
+    expect(maskEmail("nonsense")).toBe("your address");
+  });
+});

@@ -1,0 +1,165 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ConformField, FormErrors } from "~/ui/conform-field";
+import { resetPasswordSchema } from "../forms";
+import type {
+  forgotPasswordAction,
+  forgotUsernameAction,
+  loadResetPassword,
+  loadSignUpError,
+  resendVerificationAction,
+  resetPasswordAction,
+} from "../signup.server";
+import { EmailOnlyForm } from "./email-only-form";
+
+const SENT = "If an account uses that address, an e-mail is on its way. It can take a few minutes.";
+
+export function SignUpErrorPage() {
+  const { title, text } = useLoaderData<typeof loadSignUpError>();
+  const action = useActionData<typeof resendVerificationAction>();
+  return (
+    <div className="narrow">
+      <h1>{title}</h1>
+      <p className="lead">{text}</p>
+      <h2>Send a new confirmation link</h2>
+      <EmailOnlyForm
+        id="resend"
+        lastResult={action?.result}
+        sent={!!action?.sent}
+        sentMessage={SENT}
+        submitLabel="Send a new link"
+      />
+      <p>
+        Already confirmed? <Link to="/Login">Sign in</Link>.
+      </p>
+    </div>
+  );
+}
+
+export function SuccessPage() {
+  const [params] = useSearchParams();
+  const awaiting = params.get("awaiting") === "approval";
+  return (
+    <div className="narrow">
+      <h1>{awaiting ? "Thank you — your address is confirmed" : "Welcome to the society"}</h1>
+      <p className="lead" role="status">
+        {awaiting
+          ? "An administrator now approves your membership; you will hear from us by e-mail. Until then you can sign in and search the public collections."
+          : "Your e-mail address is confirmed and your membership is active."}
+      </p>
+      <p className="form-actions">
+        <Link to="/Login" className="btn btn-primary">
+          Sign in
+        </Link>
+        <Link to="/Search" className="btn btn-secondary">
+          Search the records
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const action = useActionData<typeof forgotPasswordAction>();
+  return (
+    <div className="narrow">
+      <h1>Forgotten password</h1>
+      <p className="lead">Enter the e-mail address of your account; we send you a link to choose a new password.</p>
+      <EmailOnlyForm
+        id="forgot-password"
+        lastResult={action?.result}
+        sent={!!action?.sent}
+        sentMessage={SENT}
+        submitLabel="Send the link"
+      />
+      <p>
+        <Link to="/forgot-username">Forgotten your username?</Link> · <Link to="/Login">Back to sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ForgotUsernamePage() {
+  const action = useActionData<typeof forgotUsernameAction>();
+  return (
+    <div className="narrow">
+      <h1>Forgotten username</h1>
+      <p className="lead">Enter the e-mail address of your account; we send your username to it.</p>
+      <EmailOnlyForm
+        id="forgot-username"
+        lastResult={action?.result}
+        sent={!!action?.sent}
+        sentMessage={SENT}
+        submitLabel="Send my username"
+      />
+      <p>
+        <Link to="/Login">Back to sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ResetPasswordPage() {
+  const { token, state } = useLoaderData<typeof loadResetPassword>();
+  const action = useActionData<typeof resetPasswordAction>();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (action) setAttempt((n) => n + 1);
+  }, [action]);
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: action?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  if (state !== "ok") {
+    return (
+      <div className="narrow">
+        <h1>This link cannot be used</h1>
+        <p className="lead">
+          {state === "expired"
+            ? "Password links work for one hour, and this one has expired."
+            : state === "used"
+              ? "This link has already been used to choose a password."
+              : "This link is not valid; it may have been cut short by your e-mail program."}
+        </p>
+        <p>
+          <Link to="/forgot-password">Ask for a new link</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="narrow">
+      <h1>Choose a new password</h1>
+      <Form method="post" className="stacked-form" {...getFormProps(form)}>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="token" value={token} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <ConformField
+          meta={fields.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters."
+          inputKey={attempt}
+        />
+        <ConformField
+          meta={fields.confirmPassword}
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          inputKey={attempt}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary">
+            Save the new password
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ConformField } from "~/ui/conform-field";
+import { emailOnlySchema } from "../forms";
+
+/** The one-field forms: forgotten password, forgotten username, new confirmation link. */
+export function EmailOnlyForm({
+  id,
+  lastResult,
+  sent,
+  sentMessage,
+  submitLabel,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  sent: boolean;
+  sentMessage: string;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+  });
+  return (
+    <Form method="post" className="stacked-form" {...getFormProps(form)}>
+      <AuthenticityTokenInput name="csrf" />
+      {sent && (
+        <p className="notice notice-success" role="status">
+          {sentMessage}
+        </p>
+      )}
+      <ConformField meta={fields.email} label="E-mail address" type="email" autoComplete="email" />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

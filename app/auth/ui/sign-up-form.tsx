@@ -1,0 +1,123 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { ConformField, FormErrors } from "~/ui/conform-field";
+import { CountryRegionSelect } from "~/ui/country-region-select";
+import { signUpSchema } from "../forms";
+import type { loadSignUpPage, signUpAction } from "../signup.server";
+
+export function SignUpPage() {
+  const { sentTo, countries, regions, approval } = useLoaderData<typeof loadSignUpPage>();
+  if (sentTo) {
+    return (
+      <div className="narrow">
+        <h1>Check your inbox</h1>
+        <p className="lead" role="status">
+          We sent a confirmation link to {sentTo}. Open it within 48 hours to finish signing up
+          {approval ? "; the society then approves your membership" : ""}.
+        </p>
+        <p>
+          Nothing arrived after a few minutes? Look in the spam folder, or{" "}
+          <Link to="/signup/error?reason=invalid">ask for a new link</Link>.
+        </p>
+      </div>
+    );
+  }
+  return <SignUpForm countries={countries} regions={regions} />;
+}
+
+function SignUpForm({
+  countries,
+  regions,
+}: {
+  countries: { name: string; code: string }[];
+  regions: { name: string; code: string }[];
+}) {
+  const actionData = useActionData<typeof signUpAction>();
+  const lastResult = actionData?.result;
+  const navigation = useNavigation();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (lastResult) setAttempt((n) => n + 1);
+  }, [lastResult]);
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+  });
+  const values = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
+  const fieldErrors = Object.fromEntries(
+    (["country", "region"] as const).flatMap((n) => (fields[n].errors ? [[n, fields[n].errors!.join(" ")]] : [])),
+  );
+  return (
+    <div className="narrow">
+      <h1>Sign up</h1>
+      <p className="lead">All fields but the place and research interests are needed.</p>
+      <Form method="post" className="stacked-form" {...getFormProps(form)}>
+        <AuthenticityTokenInput name="csrf" />
+        <HoneypotInputs label="Please leave this field empty" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset>
+          <legend>Your account</legend>
+          <ConformField
+            meta={fields.username}
+            label="Username"
+            autoComplete="username"
+            hint="3 to 32 letters, digits, '.', '_' or '-'. Other members see it."
+          />
+          <ConformField meta={fields.email} label="E-mail address" type="email" autoComplete="email" />
+          <ConformField
+            meta={fields.password}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 12 characters; a few words make a good one."
+            inputKey={attempt}
+          />
+          <ConformField
+            meta={fields.confirmPassword}
+            label="Password again"
+            type="password"
+            autoComplete="new-password"
+            inputKey={attempt}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>About you</legend>
+          <ConformField meta={fields.givenName} label="Given name" autoComplete="given-name" />
+          <ConformField meta={fields.surname} label="Surname" autoComplete="family-name" />
+          <CountryRegionSelect
+            countries={countries}
+            regions={actionData?.regions ?? regions}
+            defaultCountry={values.country ?? ""}
+            defaultRegion={values.region ?? ""}
+            errors={fieldErrors}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>What you research (optional)</legend>
+          <ConformField
+            meta={fields.researchSurnames}
+            label="Surnames"
+            hint="Separated by commas, e.g. Schulz, Radke, Kowalski"
+          />
+          <ConformField
+            meta={fields.researchPlaces}
+            label="Places"
+            hint="Separated by commas, e.g. Heimtal, Rozhyshche"
+          />
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Signing up…" : "Sign up"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

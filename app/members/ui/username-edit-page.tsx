@@ -1,0 +1,127 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import axios from "axios";
+import { useEffect, useRef, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { getBrowserSession } from "~/auth/use-browser-session";
+import { USERNAME_MAX, USERNAME_MIN, usernameSchema } from "../forms";
+import type { loadUsernameEditPage, usernameEditAction } from "../profile.server";
+import {
+  AVAILABILITY_PATH,
+  type AvailabilityChecker,
+  type AvailabilityFetch,
+  type AvailabilityState,
+  createAvailabilityChecker,
+} from "./username-availability";
+
+// Through the session's client (SPEC §7.3): it refreshes the token and sends it as the Bearer header.
+const fetchAvailability: AvailabilityFetch = async (username, signal) => {
+  try {
+    const response = await getBrowserSession().http.get(AVAILABILITY_PATH, { params: { username }, signal });
+    return response.data;
+  } catch (error) {
+    // A 400 still answers: it says what is wrong with the name.
+    if (axios.isAxiosError(error) && error.response?.status === 400) return error.response.data;
+    throw error;
+  }
+};
+
+function statusView(state: AvailabilityState): { text: string; tone: "hint" | "ok" | "error" } {
+  switch (state.status) {
+    case "idle":
+      return { text: "", tone: "hint" };
+    case "invalid":
+      return { text: state.message, tone: "error" };
+    case "checking":
+      return { text: `Checking whether “${state.username}” is free…`, tone: "hint" };
+    case "answered":
+      return { text: state.message, tone: state.available ? "ok" : "error" };
+    case "failed":
+      return { text: "Could not check this name just now; it will be checked when you save.", tone: "hint" };
+  }
+}
+
+export function UsernameEditPage() {
+  const { username } = useLoaderData<typeof loadUsernameEditPage>();
+  const lastResult = useActionData<typeof usernameEditAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "username",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  const [availability, setAvailability] = useState<AvailabilityState>({ status: "idle" });
+  const checker = useRef<AvailabilityChecker | null>(null);
+  useEffect(() => () => checker.current?.cancel(), []);
+  // The server's verdict on submit replaces whatever the live check last said.
+  useEffect(() => {
+    if (lastResult) {
+      checker.current?.cancel();
+      setAvailability({ status: "idle" });
+    }
+  }, [lastResult]);
+
+  const field = fields.username;
+  const status = statusView(availability);
+  // The schema's message beside the field already says what is wrong with the form of the name.
+  const showStatus = status.text !== "" && !(field.errors && availability.status === "invalid");
+  const statusId = `${field.id}-availability`;
+  const hintId = `${field.id}-hint`;
+
+  return (
+    <div className="profile-form narrow">
+      <p className="back-link">
+        <Link to="/members/profile">← Your account</Link>
+      </p>
+      <h1>Change username</h1>
+      <p className="lead">
+        Your username is currently <strong className="username-current">{username}</strong>. You sign in with it (or
+        with your e-mail address).
+      </p>
+      <Form method="post" className="stacked-form" {...getFormProps(form)}>
+        <AuthenticityTokenInput name="csrf" />
+        <div className="field">
+          <label htmlFor={field.id}>New username</label>
+          <input
+            {...getInputProps(field, { type: "text" })}
+            key={field.key}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-describedby={[hintId, field.errors ? field.errorId : "", statusId].filter(Boolean).join(" ")}
+            onChange={(event) => {
+              checker.current ??= createAvailabilityChecker(setAvailability, fetchAvailability, {
+                currentUsername: username,
+              });
+              checker.current.input(event.target.value);
+            }}
+          />
+          <p className="field-hint" id={hintId}>
+            {USERNAME_MIN}–{USERNAME_MAX} letters, digits, dots, underscores or hyphens. Capitals do not make a
+            different name: “Anna” and “anna” are the same.
+          </p>
+          {field.errors ? (
+            <p className="field-error" id={field.errorId}>
+              {field.errors.join(" ")}
+            </p>
+          ) : null}
+          <p id={statusId} className={`availability availability-${status.tone}`} role="status" aria-live="polite">
+            {showStatus ? status.text : ""}
+          </p>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : "Change username"}
+          </button>
+          <Link to="/members/profile" className="btn btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { forgotPasswordAction } from "~/auth/signup.server";
+import { ForgotPasswordPage } from "~/auth/ui/account-help-pages";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return forgotPasswordAction(request, context.clientIp);
+}
+
+export default function ForgotPassword() {
+  return <ForgotPasswordPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgotten password — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { forgotUsernameAction } from "~/auth/signup.server";
+import { ForgotUsernamePage } from "~/auth/ui/account-help-pages";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function action({ request }: ActionFunctionArgs) {
+  return forgotUsernameAction(request);
+}
+
+export default function ForgotUsername() {
+  return <ForgotUsernamePage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgotten username — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadProfilePage } from "~/members/profile.server";
+import { ProfilePage } from "~/members/ui/profile-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadProfilePage(request);
+}
+
+export default function Profile() {
+  return <ProfilePage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Your account — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

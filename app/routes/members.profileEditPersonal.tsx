@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadPersonalEditPage, personalEditAction } from "~/members/profile.server";
+import { PersonalEditPage } from "~/members/ui/personal-edit-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPersonalEditPage(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return personalEditAction(request, context.clientIp);
+}
+
+export default function ProfileEditPersonal() {
+  return <PersonalEditPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Personal details — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

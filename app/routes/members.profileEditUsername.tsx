@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadUsernameEditPage, usernameEditAction } from "~/members/profile.server";
+import { UsernameEditPage } from "~/members/ui/username-edit-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadUsernameEditPage(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return usernameEditAction(request, context.clientIp);
+}
+
+export default function ProfileEditUsername() {
+  return <UsernameEditPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Change username — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

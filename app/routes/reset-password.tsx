@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadResetPassword, resetPasswordAction } from "~/auth/signup.server";
+import { ResetPasswordPage } from "~/auth/ui/account-help-pages";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadResetPassword(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return resetPasswordAction(request, context.clientIp);
+}
+
+export default function ResetPassword() {
+  return <ResetPasswordPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

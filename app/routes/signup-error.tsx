@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadSignUpError, resendVerificationAction } from "~/auth/signup.server";
+import { SignUpErrorPage } from "~/auth/ui/account-help-pages";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSignUpError(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return resendVerificationAction(request);
+}
+
+export default function SignupError() {
+  return <SignUpErrorPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Sign-up"} — Metryka` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/node";
+import { MembershipPage } from "~/auth/ui/membership-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export default function Signup() {
+  return <MembershipPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Become a member — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
