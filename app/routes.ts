@@ -40,6 +40,7 @@ export default [
   route("/release-notes", "routes/release-notes.tsx", caseSensitive),
   route("/members/profile", "routes/members.profile.tsx", caseSensitive),
   route("/members/profileEditPersonal", "routes/members.profileEditPersonal.tsx", caseSensitive),
+  route("/members/profileEditEmail", "routes/members.profileEditEmail.tsx", caseSensitive),
   route("/members/profileEditPassword", "routes/members.profileEditPassword.tsx", caseSensitive),
   route("/members/profileEditUsername", "routes/members.profileEditUsername.tsx", caseSensitive),
   route("/api/username-available", "routes/api.username-available.ts", caseSensitive),

@@ -1,4 +1,6 @@
 import { z } from "zod/v4";
+import { emailField, usernameField } from "./account-fields";
+import { passwordWeakness } from "./common-passwords";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 
 /** The sign-in form: one schema for the server and the browser (conform). */
@@ -14,21 +16,6 @@ export const signInSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, { error: `Passwords here are at most ${MAX_PASSWORD_LENGTH} characters.` }),
   redirectTo: z.string().max(2000).optional(),
 });
-
-const USERNAME_RULE = /^[A-Za-z0-9._-]+$/;
-
-export const usernameField = z
-  .string({ error: "Choose a username." })
-  .trim()
-  .min(3, { error: "Usernames have at least 3 characters." })
-  .max(32, { error: "Usernames have at most 32 characters." })
-  .regex(USERNAME_RULE, { error: "Use letters, digits, '.', '_' or '-' only." });
-
-export const emailField = z
-  .string({ error: "Enter your e-mail address." })
-  .trim()
-  .max(254, { error: "That e-mail address is too long." })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "Enter an e-mail address like name@example.org." });
 
 export const newPasswordField = z
   .string({ error: "Choose a password." })
@@ -63,6 +50,10 @@ export const signUpSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     error: "The two passwords are not the same.",
     path: ["confirmPassword"],
+  })
+  .superRefine((v, ctx) => {
+    const weakness = passwordWeakness(v.password, { username: v.username, email: v.email });
+    if (weakness) ctx.addIssue({ code: "custom", message: weakness, path: ["password"] });
   });
 
 /** Forms that ask only for an e-mail address (forgotten password or username, new confirmation link). */

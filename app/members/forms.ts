@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { emailField, usernameField } from "~/auth/account-fields";
 import { type PasswordOwner, passwordWeakness } from "~/auth/common-passwords";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
 
@@ -193,17 +194,7 @@ export function passwordChangeSchema(owner: PasswordOwner) {
     });
 }
 
-/** Same rule as users.server.ts USERNAME_PATTERN (a test keeps them equal); this module also runs in the browser. */
-export const USERNAME_RULE = /^[A-Za-z0-9._-]{3,32}$/;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-
-export const usernameField = z
-  .string({ error: "Enter the username you want." })
-  .trim()
-  .min(USERNAME_MIN, { error: `Use at least ${USERNAME_MIN} characters.` })
-  .max(USERNAME_MAX, { error: `Use at most ${USERNAME_MAX} characters.` })
-  .regex(/^[A-Za-z0-9._-]*$/, { error: "Use only letters A–Z, digits and . _ - (no spaces)." });
+export { USERNAME_MAX, USERNAME_MIN, USERNAME_RULE, usernameField } from "~/auth/account-fields";
 
 export const usernameSchema = z.object({ username: usernameField });
 
@@ -212,3 +203,11 @@ export function usernameProblem(username: string): string | undefined {
   const result = usernameField.safeParse(username);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
+
+/** /members/profileEditEmail: the new address and, to prove it is the owner, the current password. */
+export const emailChangeSchema = z.object({
+  newEmail: emailField,
+  currentPassword: z
+    .string({ error: "Enter your current password." })
+    .max(MAX_PASSWORD_LENGTH, { error: "That is not your current password." }),
+});

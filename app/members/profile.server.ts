@@ -30,7 +30,7 @@ import {
 export const PROFILE_PATH = "/members/profile";
 
 /** What the profile page's notice reports after an edit (`?updated=`). */
-export const UPDATE_KINDS = ["personal", "password", "username"] as const;
+export const UPDATE_KINDS = ["personal", "password", "username", "email"] as const;
 export type UpdateKind = (typeof UPDATE_KINDS)[number];
 
 const isUpdateKind = (value: string | null): value is UpdateKind =>
@@ -43,7 +43,7 @@ const places: PlaceChecks = {
 };
 
 /** The posted form. A body that is not one (a script posting JSON) is answered 400, not with an error page. */
-async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {

@@ -26,6 +26,7 @@ export function routePatterns(): string[] {
     "/release-notes",
     "/members/profile",
     "/members/profileEditPersonal",
+    "/members/profileEditEmail",
     "/members/profileEditPassword",
     "/members/profileEditUsername",
     "/api/username-available",

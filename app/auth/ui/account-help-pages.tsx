@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ConformField, FormErrors } from "~/ui/conform-field";
+import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import { resetPasswordSchema } from "../forms";
 import type {
   forgotPasswordAction,
@@ -105,10 +104,7 @@ export function ForgotUsernamePage() {
 export function ResetPasswordPage() {
   const { token, state } = useLoaderData<typeof loadResetPassword>();
   const action = useActionData<typeof resetPasswordAction>();
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (action) setAttempt((n) => n + 1);
-  }, [action]);
+  const attempt = useAttemptKey(action);
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: action?.result,
@@ -139,20 +135,20 @@ export function ResetPasswordPage() {
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <ConformField
-          meta={fields.password}
+        <FormField
+          field={fields.password}
           label="New password"
           type="password"
           autoComplete="new-password"
           hint="At least 12 characters."
-          inputKey={attempt}
+          resetKey={attempt}
         />
-        <ConformField
-          meta={fields.confirmPassword}
+        <FormField
+          field={fields.confirmPassword}
           label="New password again"
           type="password"
           autoComplete="new-password"
-          inputKey={attempt}
+          resetKey={attempt}
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">

@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ConformField } from "~/ui/conform-field";
+import { FormField } from "~/ui/form-field";
 import { emailOnlySchema } from "../forms";
 
 /** The one-field forms: forgotten password, forgotten username, new confirmation link. */
@@ -34,7 +34,7 @@ export function EmailOnlyForm({
           {sentMessage}
         </p>
       )}
-      <ConformField meta={fields.email} label="E-mail address" type="email" autoComplete="email" />
+      <FormField field={fields.email} label="E-mail address" type="email" autoComplete="email" />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
           {submitLabel}

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { signInSchema } from "../forms";
+import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import type { loadSignInPage, signInAction } from "../sign-in-page.server";
 
 export function SignInPage() {
@@ -20,10 +20,7 @@ export function SignInPage() {
   });
   const busy = navigation.state === "submitting";
   // A failed attempt must not leave the password in the field: remount it empty.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (lastResult) setAttempt((n) => n + 1);
-  }, [lastResult]);
+  const attempt = useAttemptKey(lastResult);
   return (
     <div className="narrow">
       <h1>Sign in</h1>
@@ -41,39 +38,15 @@ export function SignInPage() {
       >
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {form.errors && (
-          <div className="notice notice-error" role="alert" id={form.errorId}>
-            {form.errors.join(" ")}
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor={fields.login.id}>Username or e-mail</label>
-          <input
-            {...getInputProps(fields.login, { type: "text" })}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            key={fields.login.key}
-          />
-          {fields.login.errors && (
-            <p className="field-error" id={fields.login.errorId}>
-              {fields.login.errors.join(" ")}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={fields.password.id}>Password</label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            key={`${fields.password.key}-${attempt}`}
-          />
-          {fields.password.errors && (
-            <p className="field-error" id={fields.password.errorId}>
-              {fields.password.errors.join(" ")}
-            </p>
-          )}
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormField field={fields.login} label="Username or e-mail" autoComplete="username" />
+        <FormField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          resetKey={attempt}
+        />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}

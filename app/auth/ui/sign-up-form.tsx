@@ -1,10 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { ConformField, FormErrors } from "~/ui/conform-field";
+import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import { CountryRegionSelect } from "~/ui/country-region-select";
 import { signUpSchema } from "../forms";
 import type { loadSignUpPage, signUpAction } from "../signup.server";
@@ -39,10 +38,7 @@ function SignUpForm({
   const actionData = useActionData<typeof signUpAction>();
   const lastResult = actionData?.result;
   const navigation = useNavigation();
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (lastResult) setAttempt((n) => n + 1);
-  }, [lastResult]);
+  const attempt = useAttemptKey(lastResult);
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
@@ -64,33 +60,33 @@ function SignUpForm({
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset>
           <legend>Your account</legend>
-          <ConformField
-            meta={fields.username}
+          <FormField
+            field={fields.username}
             label="Username"
             autoComplete="username"
             hint="3 to 32 letters, digits, '.', '_' or '-'. Other members see it."
           />
-          <ConformField meta={fields.email} label="E-mail address" type="email" autoComplete="email" />
-          <ConformField
-            meta={fields.password}
+          <FormField field={fields.email} label="E-mail address" type="email" autoComplete="email" />
+          <FormField
+            field={fields.password}
             label="Password"
             type="password"
             autoComplete="new-password"
             hint="At least 12 characters; a few words make a good one."
-            inputKey={attempt}
+            resetKey={attempt}
           />
-          <ConformField
-            meta={fields.confirmPassword}
+          <FormField
+            field={fields.confirmPassword}
             label="Password again"
             type="password"
             autoComplete="new-password"
-            inputKey={attempt}
+            resetKey={attempt}
           />
         </fieldset>
         <fieldset>
           <legend>About you</legend>
-          <ConformField meta={fields.givenName} label="Given name" autoComplete="given-name" />
-          <ConformField meta={fields.surname} label="Surname" autoComplete="family-name" />
+          <FormField field={fields.givenName} label="Given name" autoComplete="given-name" />
+          <FormField field={fields.surname} label="Surname" autoComplete="family-name" />
           <CountryRegionSelect
             countries={countries}
             regions={actionData?.regions ?? regions}
@@ -101,13 +97,13 @@ function SignUpForm({
         </fieldset>
         <fieldset>
           <legend>What you research (optional)</legend>
-          <ConformField
-            meta={fields.researchSurnames}
+          <FormField
+            field={fields.researchSurnames}
             label="Surnames"
             hint="Separated by commas, e.g. Schulz, Radke, Kowalski"
           />
-          <ConformField
-            meta={fields.researchPlaces}
+          <FormField
+            field={fields.researchPlaces}
             label="Places"
             hint="Separated by commas, e.g. Heimtal, Rozhyshche"
           />

@@ -1,17 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
 import { passwordChangeSchema } from "../forms";
 import type { loadPasswordEditPage, passwordEditAction } from "../profile.server";
-import { FormField } from "./form-field";
+import { EditActions } from "./edit-actions";
+import { FormField, useAttemptKey } from "~/ui/form-field";
 
 export function PasswordEditPage() {
   const { username, email } = useLoaderData<typeof loadPasswordEditPage>();
   const lastResult = useActionData<typeof passwordEditAction>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "password",
     lastResult,
@@ -19,12 +18,8 @@ export function PasswordEditPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema({ username, email }) }),
   });
-  const busy = navigation.state === "submitting";
   // Passwords are never sent back; after a failed attempt the fields are remounted empty.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (lastResult) setAttempt((n) => n + 1);
-  }, [lastResult]);
+  const attempt = useAttemptKey(lastResult);
 
   return (
     <div className="profile-form narrow">
@@ -61,14 +56,7 @@ export function PasswordEditPage() {
           resetKey={attempt}
           autoComplete="new-password"
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Changing…" : "Change password"}
-          </button>
-          <Link to="/members/profile" className="btn btn-secondary">
-            Cancel
-          </Link>
-        </div>
+        <EditActions label="Change password" busyLabel="Changing…" />
       </Form>
     </div>
   );

@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CountryRegionSelect } from "~/ui/country-region-select";
 import { PROFILE_LIMITS, personalSchema } from "../forms";
 import type { loadPersonalEditPage, personalEditAction } from "../profile.server";
-import { FormField } from "./form-field";
+import { EditActions } from "./edit-actions";
+import { FormField } from "~/ui/form-field";
 
 const LIST_HINT = `Separate them with commas or put one on each line: at most ${PROFILE_LIMITS.listItems}, each up to ${PROFILE_LIMITS.listItem} characters.`;
 
 export function PersonalEditPage() {
   const { countries, regions, defaults } = useLoaderData<typeof loadPersonalEditPage>();
   const actionData = useActionData<typeof personalEditAction>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "personal",
     lastResult: actionData?.result,
@@ -22,7 +22,6 @@ export function PersonalEditPage() {
     // Country and region are checked on the server, which has the country data.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema() }),
   });
-  const busy = navigation.state === "submitting";
   const placeErrors: Record<string, string> = {};
   if (fields.country.errors) placeErrors.country = fields.country.errors.join(" ");
   if (fields.region.errors) placeErrors.region = fields.region.errors.join(" ");
@@ -103,14 +102,7 @@ export function PersonalEditPage() {
           </p>
         </fieldset>
 
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : "Save personal details"}
-          </button>
-          <Link to="/members/profile" className="btn btn-secondary">
-            Cancel
-          </Link>
-        </div>
+        <EditActions label="Save personal details" />
       </Form>
     </div>
   );

@@ -6,6 +6,7 @@ const UPDATED_MESSAGES: Record<UpdateKind, string> = {
   personal: "Your personal details are saved.",
   password: "Your password is changed. Every other device where you were signed in has been signed out.",
   username: "Your username is changed. Sign in with the new one from now on.",
+  email: "Your new e-mail address is confirmed and in use. We told your old address about the change.",
 };
 
 const MEMBERSHIP_LABELS = {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import axios from "axios";
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -42,10 +42,11 @@ function statusView(state: AvailabilityState): { text: string; tone: "hint" | "o
   }
 }
 
+import { EditActions } from "./edit-actions";
+
 export function UsernameEditPage() {
   const { username } = useLoaderData<typeof loadUsernameEditPage>();
   const lastResult = useActionData<typeof usernameEditAction>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "username",
     lastResult,
@@ -53,7 +54,6 @@ export function UsernameEditPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
   });
-  const busy = navigation.state === "submitting";
   const [availability, setAvailability] = useState<AvailabilityState>({ status: "idle" });
   const checker = useRef<AvailabilityChecker | null>(null);
   useEffect(() => () => checker.current?.cancel(), []);
@@ -113,14 +113,7 @@ export function UsernameEditPage() {
             {showStatus ? status.text : ""}
           </p>
         </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : "Change username"}
-          </button>
-          <Link to="/members/profile" className="btn btn-secondary">
-            Cancel
-          </Link>
-        </div>
+        <EditActions label="Change username" />
       </Form>
     </div>
   );

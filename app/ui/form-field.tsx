@@ -1,9 +1,9 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 /**
- * A labelled text input or textarea of a profile form, with its hint and its
- * errors beside it and both tied to the control for screen readers.
+ * A labelled text input or textarea bound to a conform field, with its hint
+ * and its errors beside it, both tied to the control for screen readers.
  */
 export function FormField({
   field,
@@ -16,10 +16,10 @@ export function FormField({
   children,
 }: {
   field: FieldMetadata<string | undefined>;
-  label: string;
+  label: ReactNode;
   hint?: ReactNode;
   multiline?: boolean;
-  type?: "text" | "tel" | "password";
+  type?: "text" | "email" | "tel" | "password";
   autoComplete?: string;
   /** Changing it remounts the control empty (password fields after a failed attempt). */
   resetKey?: number;
@@ -53,4 +53,27 @@ export function FormField({
       ) : null}
     </div>
   );
+}
+
+/** The form-level errors of a conform form, announced. */
+export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div className="notice notice-error" role="alert" id={id}>
+      {errors.join(" ")}
+    </div>
+  );
+}
+
+/**
+ * A number that changes after every answered submission: as a FormField's
+ * resetKey it remounts password fields empty, because passwords are never
+ * sent back and must not linger in the page after a failed attempt.
+ */
+export function useAttemptKey(lastResult: unknown): number {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (lastResult) setAttempt((n) => n + 1);
+  }, [lastResult]);
+  return attempt;
 }

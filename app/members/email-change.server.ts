@@ -1,0 +1,141 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { writeAudit } from "~/auth/audit.server";
+import { validateCsrf } from "~/auth/csrf.server";
+import { consumeEmailToken, issueEmailToken } from "~/auth/email-tokens.server";
+import { requireAdminAuth } from "~/auth/guard.server";
+import { verifyPassword } from "~/auth/passwords.server";
+import { hashToken } from "~/auth/tokens.server";
+import { keyOf } from "~/auth/users.server";
+import { maskEmail } from "~/auth/signup.server";
+import { sendMail } from "~/mail/mailer.server";
+import { getDatabase } from "~/server/runtime.server";
+import { emailChangeSchema } from "./forms";
+import { PROFILE_PATH, readForm } from "./profile.server";
+
+/**
+ * Changing the e-mail address (issue #3): the current password proves the
+ * owner, the new address is confirmed by a link before it takes effect, and
+ * the old address is told afterwards, so a hijacked session cannot quietly
+ * move the account.
+ */
+
+export async function loadEmailEditPage(request: Request, clientIp: string) {
+  const user = await requireAdminAuth(request);
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token) return confirmEmailChange(user.id, user.email, token, request, clientIp);
+  return { email: user.email, sentTo: url.searchParams.get("sent")?.slice(0, 260) ?? null, problem: null };
+}
+
+const LINK_PROBLEMS = {
+  invalid: "This confirmation link is not valid. Ask for a new one below.",
+  used: "This confirmation link has already been used.",
+  expired: "This confirmation link has expired (links work for 24 hours). Ask for a new one below.",
+  foreign: "This confirmation link belongs to another account. Sign in as that account to use it.",
+  taken: "Another account uses that address now, so it cannot become yours.",
+} as const;
+
+async function confirmEmailChange(userId: number, oldEmail: string, token: string, request: Request, clientIp: string) {
+  const database = await getDatabase();
+  const problem = (key: keyof typeof LINK_PROBLEMS) => ({ email: oldEmail, sentTo: null, problem: LINK_PROBLEMS[key] });
+  // Only the account that asked may use the link: peek at whose it is before using it up.
+  const owner = await database.db
+    .selectFrom("email_tokens")
+    .select("user_id")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (owner && owner.user_id !== userId) return problem("foreign");
+  const used = await consumeEmailToken(database, token, "email-change");
+  if (!used.ok) return problem(used.reason);
+  const newEmail = used.newEmail ?? "";
+  const taken = await database.db
+    .selectFrom("users")
+    .select("id")
+    .where("email_key", "=", keyOf(newEmail))
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  if (!newEmail || taken) return problem("taken");
+  const now = new Date().toISOString();
+  await database.db
+    .updateTable("users")
+    .set({ email: newEmail, email_key: keyOf(newEmail), email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+  await writeAudit(database, {
+    actorUserId: userId,
+    subjectUserId: userId,
+    action: "email.changed",
+    details: { from: oldEmail, to: newEmail },
+    ip: clientIp,
+  });
+  await sendMail({
+    to: oldEmail,
+    subject: "Your Metryka e-mail address was changed",
+    text: [
+      "Hello,",
+      "",
+      `the e-mail address of your Metryka account was changed to ${maskEmail(newEmail)}.`,
+      "If you did this, there is nothing to do.",
+      "If you did not, reply to this message or write to the society at once: someone may be using your account.",
+      "",
+      new URL("/Login", new URL(request.url).origin).toString(),
+    ].join("\n"),
+  }).catch(() => undefined);
+  throw redirect(`${PROFILE_PATH}?updated=email`);
+}
+
+export async function emailEditAction(request: Request, clientIp: string) {
+  const user = await requireAdminAuth(request);
+  const formData = await readForm(request);
+  await validateCsrf(formData, request);
+  const submission = parseWithZod(formData, { schema: emailChangeSchema });
+  const fail = (fieldErrors: Record<string, string[]>) =>
+    data(submission.reply({ hideFields: ["currentPassword"], fieldErrors }), { status: 400 });
+  if (submission.status !== "success") return fail({});
+  const { newEmail, currentPassword } = submission.value;
+  const database = await getDatabase();
+  const row = await database.db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", user.id)
+    .executeTakeFirst();
+  if (!row || !(await verifyPassword(row.password_hash, currentPassword))) {
+    await writeAudit(database, {
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      action: "email.change-refused",
+      ip: clientIp,
+    });
+    return fail({ currentPassword: ["That is not your current password."] });
+  }
+  if (keyOf(newEmail) === keyOf(user.email)) return fail({ newEmail: ["That is already your address."] });
+  const taken = await database.db
+    .selectFrom("users")
+    .select("id")
+    .where("email_key", "=", keyOf(newEmail))
+    .executeTakeFirst();
+  if (taken) return fail({ newEmail: ["Another account uses that address."] });
+  const token = await issueEmailToken(database, user.id, "email-change", { newEmail });
+  await sendMail({
+    to: newEmail,
+    subject: "Confirm your new e-mail address for Metryka",
+    text: [
+      `Hello ${user.username},`,
+      "",
+      "open this link within 24 hours to make this your Metryka address (you will be asked to sign in if you are not):",
+      "",
+      new URL(`/members/profileEditEmail?token=${encodeURIComponent(token)}`, new URL(request.url).origin).toString(),
+      "",
+      "Until then your account keeps its old address. If you did not ask for this, ignore this message.",
+    ].join("\n"),
+  });
+  await writeAudit(database, {
+    actorUserId: user.id,
+    subjectUserId: user.id,
+    action: "email.change-requested",
+    details: { to: newEmail },
+    ip: clientIp,
+  });
+  return redirect(`/members/profileEditEmail?sent=${encodeURIComponent(maskEmail(newEmail))}`);
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { emailEditAction, loadEmailEditPage } from "~/members/email-change.server";
+import { EmailEditPage } from "~/members/ui/email-edit-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadEmailEditPage(request, context.clientIp);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return emailEditAction(request, context.clientIp);
+}
+
+export default function ProfileEditEmail() {
+  return <EmailEditPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Change e-mail address — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
