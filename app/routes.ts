@@ -44,6 +44,16 @@ export default [
   route("/members/profileEditPassword", "routes/members.profileEditPassword.tsx", caseSensitive),
   route("/members/profileEditUsername", "routes/members.profileEditUsername.tsx", caseSensitive),
   route("/api/username-available", "routes/api.username-available.ts", caseSensitive),
+  route("/members/admin", "routes/members.admin.tsx", caseSensitive),
+  route("/members/admin/members/:id", "routes/members.admin.members.$id.tsx", caseSensitive),
+  route("/members/admin/approvals", "routes/members.admin.approvals.tsx", caseSensitive),
+  route("/members/admin/pages", "routes/members.admin.pages.tsx", caseSensitive),
+  route("/members/admin/pages/new", "routes/members.admin.pages.new.tsx", caseSensitive),
+  // A splat: content page addresses may have parts ("guides/volhynia-parishes").
+  route("/members/admin/pages/*", "routes/members.admin.pages.$.tsx", caseSensitive),
+  route("/members/admin/audit", "routes/members.admin.audit.tsx", caseSensitive),
   ...collectionRoutes,
+  // The spec's members catch-all (auth-admin): content pages by slug.
+  route("/members/*", "routes/members.$.tsx"),
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -48,6 +48,8 @@ export const test = base.extend<{
   database: Database;
   makeAccount: (opts?: AccountOptions) => Promise<TestAccount>;
   signInAs: (account: TestAccount) => Promise<void>;
+  /** A Cookie header that signs a request in as the account (for API-level checks). */
+  cookieFor: (account: TestAccount) => Promise<string>;
   /** The newest e-mail to an address, waiting for it to be written. */
   mailTo: (address: string, subject?: RegExp) => Promise<SentMail>;
   /** Removes accounts the test created through the pages, by username. */
@@ -107,6 +109,12 @@ export const test = base.extend<{
     const names: string[] = [];
     await use((...usernames) => names.push(...usernames.map((u) => u.toLowerCase())));
     if (names.length) await database.db.deleteFrom("users").where("username_key", "in", names).execute();
+  },
+  cookieFor: async ({ database }, use) => {
+    await use(async (account) => {
+      const token = await createSession(database, account.id, { ip: "127.0.0.1", userAgent: "e2e" });
+      return `metryka_refresh=${Buffer.from(JSON.stringify(token), "utf8").toString("base64")}`;
+    });
   },
   signInAs: async ({ database, context, baseURL }, use) => {
     await use(async (account) => {

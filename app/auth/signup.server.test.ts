@@ -6,18 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRuntime, stopRuntime } from "~/server/runtime.server";
 import { commitCsrfToken } from "./csrf.server";
 import { forgotPasswordAction, getHoneypot, maskEmail, signUpAction, verifyEmailLink } from "./signup.server";
+import { outcome } from "~/testing/outcome";
 
-/** The status an action answered with, whether it returned or threw. */
-async function statusOf(run: () => Promise<unknown>): Promise<number> {
-  try {
-    const out = (await run()) as { init?: { status?: number } | null } | Response;
-    if (out instanceof Response) return out.status;
-    return out?.init?.status ?? 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    throw thrown;
-  }
-}
+const statusOf = async (run: () => Promise<unknown>) => (await outcome(run)).status;
 
 describe("sign-up actions", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-signup-"));

@@ -37,7 +37,7 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}${"•".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
 }
 
-async function sendVerification(request: Request, userId: number, email: string, username: string) {
+export async function sendVerification(request: Request, userId: number, email: string, username: string) {
   const token = await issueEmailToken(await getDatabase(), userId, "verify");
   await sendMail({
     to: email,

@@ -187,6 +187,19 @@ function migrations(kind: DialectKind): Record<string, Migration> {
         await db.schema.createIndex("email_tokens_user").on("email_tokens").column("user_id").execute();
       },
     },
+    "0004_content_pages": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("content_pages")
+          .addColumn("slug", "text", (col) => col.primaryKey())
+          .addColumn("title", "text", (col) => col.notNull())
+          .addColumn("body_markdown", "text", (col) => col.notNull())
+          .addColumn("published", "integer", (col) => col.notNull().defaultTo(0))
+          .addColumn("updated_at", "text", (col) => col.notNull())
+          .addColumn("updated_by", "integer")
+          .execute();
+      },
+    },
   };
 }
 

@@ -146,8 +146,19 @@ export interface EmailTokensTable {
   used_at: string | null;
 }
 
+/** Members' content pages (research guides, journal issues, announcements), written in Markdown. */
+export interface ContentPagesTable {
+  slug: string;
+  title: string;
+  body_markdown: string;
+  published: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface Schema {
   app_meta: AppMetaTable;
+  content_pages: ContentPagesTable;
   email_tokens: EmailTokensTable;
   users: UsersTable;
   sessions: SessionsTable;

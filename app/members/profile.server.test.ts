@@ -24,32 +24,11 @@ import {
   usernameAvailabilityResponse,
   usernameEditAction,
 } from "./profile.server";
+import { outcome } from "~/testing/outcome";
 
 const BASE = "http://metryka.test";
 const IP = "203.0.113.9";
 const PASSWORD = "correct horse battery staple";
-
-interface Outcome {
-  status: number;
-  location?: string | null;
-  body: unknown;
-}
-
-/** What an action or loader answered, whether it returned or threw a Response. */
-async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    const out = await run();
-    if (out instanceof Response) return { status: out.status, location: out.headers.get("Location"), body: null };
-    if (out && typeof out === "object" && "type" in out && out.type === "DataWithResponseInit") {
-      const d = out as unknown as { data: unknown; init: { status?: number } | null };
-      return { status: d.init?.status ?? 200, body: d.data };
-    }
-    return { status: 200, body: out };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return { status: thrown.status, location: thrown.headers.get("Location"), body: await thrown.text() };
-  }
-}
 
 for (const dialect of testDialects()) {
   describe(`profile pages on ${dialect}`, () => {

@@ -30,6 +30,12 @@ export function routePatterns(): string[] {
     "/members/profileEditPassword",
     "/members/profileEditUsername",
     "/api/username-available",
+    "/members/admin",
+    "/members/admin/members/:id",
+    "/members/admin/approvals",
+    "/members/admin/pages",
+    "/members/admin/pages/new",
+    "/members/admin/audit",
     ...COLLECTIONS.flatMap((c) => [searchPath(c), recordPath(c, ":recordId"), exportPath(c)]),
   ];
 }

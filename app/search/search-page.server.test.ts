@@ -6,21 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { startRuntime, stopRuntime } from "~/server/runtime.server";
 import { loadSearchPage } from "./search-page.server";
+import { outcome } from "~/testing/outcome";
 
-/** What a loader answered: its data and status, or the status of a thrown Response. */
-async function call(url: string): Promise<{ status: number; body: unknown }> {
-  try {
-    const out = (await loadSearchPage(new Request(url))) as unknown;
-    if (out && typeof out === "object" && "type" in out && (out as { type: string }).type === "DataWithResponseInit") {
-      const d = out as unknown as { data: unknown; init: { status?: number } | null };
-      return { status: d.init?.status ?? 200, body: d.data };
-    }
-    return { status: 200, body: out };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: await thrown.text() };
-    throw thrown;
-  }
-}
+const call = (url: string) => outcome(() => loadSearchPage(new Request(url)));
 
 for (const dialect of testDialects()) {
   describe(`search page loader on ${dialect}`, () => {

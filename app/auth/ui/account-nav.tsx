@@ -8,7 +8,7 @@ import { getBrowserSession } from "../use-browser-session";
  * view of the refresh cookie, so the first paint is already right (no
  * flash); the browser session's local-storage state follows it.
  */
-export function AccountNav({ user }: { user: { username: string } | null }) {
+export function AccountNav({ user }: { user: { username: string; role?: string } | null }) {
   const location = useLocation();
   if (!user) {
     if (location.pathname === "/Login") return null;
@@ -29,6 +29,11 @@ export function AccountNav({ user }: { user: { username: string } | null }) {
   return (
     <Form method="post" action="/logout" className="account-nav" onSubmit={signOut}>
       <AuthenticityTokenInput name="csrf" />
+      {user.role === "admin" && (
+        <Link to="/members/admin" className="account-admin">
+          Administration
+        </Link>
+      )}
       <Link to="/members/profile" className="account-name">
         <span className="visually-hidden">Your account: signed in as </span>
         {user.username}

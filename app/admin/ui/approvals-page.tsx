@@ -1,0 +1,123 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { approvalsAction, loadApprovalsPage } from "../approvals.server";
+import { MAX_REASON_LENGTH } from "../forms";
+import { AdminNav, formatTimestamp } from "./admin-nav";
+
+export function ApprovalsPage() {
+  const { approval, accounts, done } = useLoaderData<typeof loadApprovalsPage>();
+  const refused = useActionData<typeof approvalsAction>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="admin">
+      <h1>Approvals</h1>
+      <AdminNav />
+      {done && (
+        <p className="notice notice-success" role="status">
+          {done === "approved"
+            ? "The membership is approved and a welcome e-mail is on its way."
+            : "The sign-up is rejected; the account is suspended."}
+        </p>
+      )}
+      {refused && refused.memberId === null && (
+        <p className="notice notice-error" role="alert">
+          {refused.message}
+        </p>
+      )}
+      {!approval ? (
+        <>
+          <p className="notice" role="status">
+            Approval is off: confirming the e-mail address activates a membership. (Set MEMBERSHIP_APPROVAL=admin to
+            approve each sign-up here.)
+          </p>
+          <h2>Sign-ups waiting for their e-mail confirmation</h2>
+          {accounts.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Unconfirmed sign-ups">
+              <table className="results admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Username</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Signed up</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {accounts.map((a) => (
+                    <tr key={a.id}>
+                      <td>
+                        <Link to={`/members/admin/members/${a.id}`}>{a.username}</Link>
+                      </td>
+                      <td>{a.email}</td>
+                      <td>{a.name}</td>
+                      <td className="nowrap">{formatTimestamp(a.signedUp)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : accounts.length === 0 ? (
+        <p>No sign-ups are waiting for approval.</p>
+      ) : (
+        <ul className="approval-list">
+          {accounts.map((a) => {
+            const error = refused && refused.memberId === a.id ? refused : null;
+            const reasonId = `reason-${a.id}`;
+            return (
+              <li key={a.id} className="approval" aria-labelledby={`who-${a.id}`}>
+                <h2 id={`who-${a.id}`}>
+                  <Link to={`/members/admin/members/${a.id}`}>{a.username}</Link>
+                </h2>
+                <p>
+                  {a.name || "No name given"} · {a.email} · signed up {formatTimestamp(a.signedUp)}
+                  {a.verifiedAt && <> · e-mail confirmed {formatTimestamp(a.verifiedAt)}</>}
+                </p>
+                {error && !error.reasonError && (
+                  <p className="field-error" role="alert">
+                    {error.message}
+                  </p>
+                )}
+                <div className="admin-actions">
+                  <Form method="post">
+                    <AuthenticityTokenInput name="csrf" />
+                    <input type="hidden" name="memberId" value={a.id} />
+                    <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={busy}>
+                      Approve {a.username}
+                    </button>
+                  </Form>
+                  <Form method="post" className="reject-form">
+                    <AuthenticityTokenInput name="csrf" />
+                    <input type="hidden" name="memberId" value={a.id} />
+                    <div className="field">
+                      <label htmlFor={reasonId}>Reason for rejecting (optional, kept in the audit log)</label>
+                      <input
+                        id={reasonId}
+                        name="reason"
+                        type="text"
+                        maxLength={MAX_REASON_LENGTH}
+                        aria-invalid={error?.reasonError ? true : undefined}
+                        aria-describedby={error?.reasonError ? `${reasonId}-error` : undefined}
+                      />
+                      {error?.reasonError && (
+                        <p className="field-error" id={`${reasonId}-error`}>
+                          {error.reasonError}
+                        </p>
+                      )}
+                    </div>
+                    <button type="submit" name="intent" value="reject" className="btn btn-secondary" disabled={busy}>
+                      Reject {a.username}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

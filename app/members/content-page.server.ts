@@ -1,0 +1,18 @@
+import { requireAdminAuth } from "~/auth/guard.server";
+import { invalidRouteParams, pageNotFound } from "~/routing/responses";
+import { getDatabase } from "~/server/runtime.server";
+import { getContentPage, isValidSlug, renderContentPage } from "./content-pages.server";
+
+/**
+ * /members/* — the spec's catch-all behind the auth-admin guard: a
+ * members' content page by its slug. The guard runs first, so a visitor
+ * learns nothing about which pages exist.
+ */
+export async function loadMembersContentPage(request: Request, slug: string | undefined) {
+  await requireAdminAuth(request);
+  const { pathname } = new URL(request.url);
+  if (!slug || !isValidSlug(slug)) throw invalidRouteParams(pathname);
+  const page = await getContentPage(await getDatabase(), slug);
+  if (!page) throw pageNotFound(pathname);
+  return renderContentPage(page);
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdminAuth } from "~/auth/guard.server";
+import { loadMembersContentPage } from "~/members/content-page.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadMembersContentPage(request, params["*"]);
+}
+
+/** Content pages take no posts; the guard still answers first. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminAuth(request);
+  throw new Response("This page cannot be posted to.", { status: 405, statusText: "Method Not Allowed" });
+}
+
+export default function MembersContentPage() {
+  const { title, html, updatedAt } = useLoaderData<typeof loader>();
+  return (
+    <article className="content-page">
+      <h1>{title}</h1>
+      <p className="content-updated">Updated {updatedAt.slice(0, 10)}</p>
+      {/* Rendered by markdown.server.ts, which escapes raw HTML and unsafe links. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Members"} — Metryka` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

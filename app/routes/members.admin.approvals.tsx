@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { approvalsAction, loadApprovalsPage } from "~/admin/approvals.server";
+import { ApprovalsPage } from "~/admin/ui/approvals-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadApprovalsPage(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return approvalsAction(request, context.clientIp);
+}
+
+export default function AdminApprovals() {
+  return <ApprovalsPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Administration: approvals — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadMemberPage, memberAction } from "~/admin/member.server";
+import { MemberPage } from "~/admin/ui/member-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadMemberPage(request, params.id);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return memberAction(request, params.id, context.clientIp);
+}
+
+export default function AdminMember() {
+  return <MemberPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Administration: ${data?.member.username ?? "member"} — Metryka` },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { editorAction, loadEditPage } from "~/admin/pages.server";
+import { PageEditorPage } from "~/admin/ui/pages-editor";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+// A splat, not :slug, because page addresses may have parts ("guides/volhynia").
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadEditPage(request, params["*"] ?? "");
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return editorAction(request, params["*"] ?? "", context.clientIp);
+}
+
+export default function AdminEditPage() {
+  return <PageEditorPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Administration: ${data?.page.title ?? "content page"} — Metryka` },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

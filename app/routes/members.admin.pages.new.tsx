@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { editorAction, loadNewPage } from "~/admin/pages.server";
+import { PageEditorPage } from "~/admin/ui/pages-editor";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadNewPage(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return editorAction(request, undefined, context.clientIp);
+}
+
+export default function AdminNewPage() {
+  return <PageEditorPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Administration: new content page — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadPagesList } from "~/admin/pages.server";
+import { PagesListPage } from "~/admin/ui/pages-editor";
+import { requireAdminAuth } from "~/auth/guard.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPagesList(request);
+}
+
+/** The list takes no posts (each page has its editor); the guard still answers first. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminAuth(request, { admin: true });
+  throw new Response("This page cannot be posted to.", { status: 405, statusText: "Method Not Allowed" });
+}
+
+export default function AdminPages() {
+  return <PagesListPage />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Administration: content pages — Metryka" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
