@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumPath } from "./e2e/chromium";
 
@@ -7,6 +8,9 @@ import { chromiumPath } from "./e2e/chromium";
  * PostgreSQL. Each database gets its own server (scripts/e2e-server.mjs).
  */
 const withPostgres = !!process.env.TEST_DATABASE_URL;
+// The servers read their build id from this file when it exists, so a test can "deploy" a new build
+// under a running page (e2e/build.spec.ts) without rebuilding.
+process.env.METRYKA_BUILD_ID_FILE ??= path.resolve(".e2e-data", `build-id-${process.env.E2E_SQLITE_PORT ?? 3101}`);
 // Overridable so two checkouts (a CI run and a developer's) can test side by side.
 const SQLITE_PORT = Number(process.env.E2E_SQLITE_PORT ?? 3101);
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);

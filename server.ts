@@ -18,6 +18,7 @@ import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
 
 interface RuntimeModule {
   startRuntime(): Promise<unknown>;
@@ -112,6 +113,36 @@ async function main() {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: IMMUTABLE_MAX_AGE }));
     app.use(express.static("build/client", { maxAge: "1h" }));
   }
+
+  // --- Build detection (issue #4, SPEC §7.5): the page polls these to notice a new deploy. ---
+  // Vite's dev manifest gets a fresh random version on every request; pinning the first keeps
+  // an open dev page from reloading every hour. A production build's version never changes.
+  const bootVersion = (await loadBuild()).assets.version;
+  process.env[BUILD_ID_ENV] = bootVersion;
+  const currentBuildInfo = async () => {
+    const build = await loadBuild();
+    return buildInfoFrom(vite ? { assets: { ...build.assets, version: bootVersion } } : build, started);
+  };
+  // Express matches on the path alone, so the client's cache-busting `?<timestamp>` is ignored.
+  app.get("/builds/latest.json", async (_req, res, next) => {
+    try {
+      const { id, timestamp } = await currentBuildInfo();
+      res.set("Cache-Control", "no-store").json({ id, timestamp });
+    } catch (err) {
+      next(err);
+    }
+  });
+  app.get(/^\/builds\/meta\/([^/]+)\.json$/, async (req, res, next) => {
+    try {
+      const info = await currentBuildInfo();
+      res.set("Cache-Control", "no-store");
+      if (req.params[0] !== info.id) res.status(404).json({ error: "Unknown build" });
+      else res.json(info);
+    } catch (err) {
+      next(err);
+    }
+  });
+  // --- end of build detection ---
 
   app.all(
     "*",

@@ -1,6 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { onRecoverableError, reportMountFailure } from "~/platform/mount";
+import { installChunkErrorReload } from "~/platform/reload-guard";
+
+// Installed before hydrating so a lazily imported chunk that fails during the first render is covered too.
+installChunkErrorReload(window);
 
 startTransition(() => {
   try {
@@ -9,10 +14,10 @@ startTransition(() => {
       <StrictMode>
         <RemixBrowser />
       </StrictMode>,
+      { onRecoverableError },
     );
   } catch (error) {
     // SPEC §8: a failure while mounting is logged and rethrown.
-    console.error("Failed to mount the app", error);
-    throw error;
+    reportMountFailure(error);
   }
 });

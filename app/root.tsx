@@ -9,7 +9,9 @@ import { commitCsrfToken } from "~/auth/csrf.server";
 import { getCurrentUser } from "~/auth/guard.server";
 import { AccountNav } from "~/auth/ui/account-nav";
 import { getBrowserSession } from "~/auth/use-browser-session";
+import { currentBuildId } from "~/platform/build-info.server";
 import { HASH_REDIRECT_SCRIPT } from "~/platform/hash-redirect";
+import { useBuildCheck } from "~/platform/use-build-check";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";
@@ -38,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       csrf,
       honeypot: getHoneypot().getInputProps(),
       user: user ? { username: user.username, role: user.role } : null,
+      buildId: currentBuildId(),
     },
     { headers: cookie ? { "Set-Cookie": cookie } : {} },
   );
@@ -88,7 +91,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const username = useRouteLoaderData<typeof loader>("root")?.user?.username;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const username = root?.user?.username;
+  // SPEC §4: notice a newer build (hourly and when the tab comes back) and reload without losing typing.
+  useBuildCheck(root?.buildId);
   // SPEC §7.1: refresh at the start of every page load, then every 300 s.
   useEffect(() => getBrowserSession().start(), []);
   // Signing in navigates without a page load; refresh so the browser session follows.
