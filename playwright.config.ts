@@ -38,7 +38,8 @@ export const PERSON_USER_AGENT =
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 30_000,
+  // Generous: CI shares two cores between two servers, two browsers and PostgreSQL.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

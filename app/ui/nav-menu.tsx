@@ -4,7 +4,8 @@
 // Progressive enhancement: the server renders every dropdown as a plain nested
 // list and only the stylesheet (`.js .nav-…`, the root's head script adds `js`)
 // turns them into hidden dropdowns, so every link is reachable without JavaScript.
-import { NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { PreloadNavLink } from "~/platform/preload-link";
 import {
   useCallback,
   useEffect,
@@ -218,9 +219,9 @@ export function NavMenu({ items }: { items: NavItem[] }) {
             />
           ) : (
             <li key={`${index}-${item.label}`} className="nav-item">
-              <NavLink to={item.to} end prefetch="intent" className="nav-link">
+              <PreloadNavLink to={item.to} end className="nav-link">
                 {item.label}
-              </NavLink>
+              </PreloadNavLink>
             </li>
           ),
         )}
@@ -332,9 +333,9 @@ function NavGroup({
         <ul className="nav-menu" aria-labelledby={labelId}>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end prefetch="intent" className="nav-menu-link">
+              <PreloadNavLink to={link.to} end className="nav-menu-link">
                 <MenuLinkContent link={link} />
-              </NavLink>
+              </PreloadNavLink>
             </li>
           ))}
         </ul>
@@ -472,21 +473,20 @@ function NavGroup({
       >
         {links.map((link, position) => (
           <li key={link.to} role="none">
-            <NavLink
+            <PreloadNavLink
               ref={(element) => {
                 itemRefs.current[position] = element;
               }}
               to={link.to}
               end
               role="menuitem"
-              prefetch="intent"
               // Only after hydration: in server HTML the links must stay in the
               // Tab order for visitors without JavaScript.
               tabIndex={hydrated ? -1 : undefined}
               className="nav-menu-link"
             >
               <MenuLinkContent link={link} />
-            </NavLink>
+            </PreloadNavLink>
           </li>
         ))}
       </ul>

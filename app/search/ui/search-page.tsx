@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
+import { PreloadLink } from "~/platform/preload-link";
 import { formatCount } from "~/ui/format";
 import { FieldError, ModeField, YearRange, describedBy } from "./form-fields";
 
@@ -231,7 +232,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                       </details>
                     </td>
                     <td>
-                      <Link to={r.href}>{r.date}</Link>
+                      <PreloadLink to={r.href}>{r.date}</PreloadLink>
                       {r.julianDate && <span className="julian">Julian {r.julianDate}</span>}
                     </td>
                     {r.cells.map((cell, i) => (
@@ -248,7 +249,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                           </div>
                         ))}
                       </dl>
-                      <Link to={r.href}>Full record and citation</Link>
+                      <PreloadLink to={r.href}>Full record and citation</PreloadLink>
                     </td>
                   </tr>
                 </tbody>
