@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitCsrfToken } from "~/auth/csrf.server";
-import { createSession, refreshCookieHeader, sessionUserId } from "~/auth/sessions.server";
-import { type User, createUser, findUserById } from "~/auth/users.server";
+import { sessionUserId } from "~/auth/sessions.server";
+import { type User, findUserById } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus, Role } from "~/db/schema";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
@@ -16,6 +16,7 @@ import { SELF_ROLE, SELF_STATUS, loadMemberPage, memberAction } from "./member.s
 import { loadMembersPage } from "./members.server";
 import { CONFIRM_DELETE, SLUG_RESERVED, SLUG_TAKEN, editorAction, loadEditPage, loadPagesList } from "./pages.server";
 import { outcome } from "~/testing/outcome";
+import { getRequest, postRequest, signedInAccount } from "~/testing/requests";
 
 const BASE = "http://metryka.test";
 const IP = "203.0.113.7";
@@ -41,38 +42,22 @@ for (const dialect of testDialects()) {
     let csrf: { token: string; cookie: string };
     let admin: { user: User; cookie: string };
 
-    async function account(
+    const account = (
       username: string,
       opts: { status?: AccountStatus; role?: Role; verified?: boolean; givenName?: string; surname?: string } = {},
-    ) {
-      const user = await createUser(
-        database,
-        {
-          username,
-          email: `${username}@example.org`,
-          password: PASSWORD,
-          status: opts.status ?? "active",
-          role: opts.role ?? "member",
-          emailVerified: opts.verified ?? true,
-          givenName: opts.givenName,
-          surname: opts.surname,
-        },
-        { actorUserId: null, via: "test" },
-      );
-      const token = await createSession(database, user.id, { ip: IP, userAgent: "test" });
-      const cookie = (await refreshCookieHeader(new Request(BASE), token)).split(";")[0];
-      return { user, token, cookie };
-    }
-
-    function post(pathname: string, cookie: string | null, fields: Record<string, string>, withCsrf = true) {
-      const body = new FormData();
-      if (withCsrf) body.append("csrf", csrf.token);
-      for (const [k, v] of Object.entries(fields)) body.append(k, v);
-      const cookies = [cookie, csrf.cookie].filter(Boolean).join("; ");
-      return new Request(`${BASE}${pathname}`, { method: "POST", body, headers: { Cookie: cookies } });
-    }
-    const get = (pathname: string, cookie: string | null) =>
-      new Request(`${BASE}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });
+    ) =>
+      signedInAccount(database, username, {
+        password: PASSWORD,
+        ip: IP,
+        status: opts.status ?? "active",
+        role: opts.role ?? "member",
+        emailVerified: opts.verified ?? true,
+        givenName: opts.givenName,
+        surname: opts.surname,
+      });
+    const post = (pathname: string, cookie: string | null, fields: Record<string, string>, withCsrf = true) =>
+      postRequest(pathname, cookie, fields, csrf, withCsrf);
+    const get = getRequest;
     const members = async (query: string) => {
       const out = await outcome(() => loadMembersPage(get(`/members/admin?${query}`, admin.cookie)));
       return { status: out.status, body: out.body as MembersBody };

@@ -1,14 +1,8 @@
 import { getDatabase, getSessionSecret } from "~/server/runtime.server";
 import { writeAudit } from "./audit.server";
 import { getCurrentUser } from "./guard.server";
-import {
-  clearRefreshCookieHeader,
-  readRefreshToken,
-  refreshCookieHeader,
-  revokeSessionByToken,
-  rotateSession,
-} from "./sessions.server";
-import { SIGN_IN_FAILED, signIn } from "./sign-in.server";
+import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader, rotateSession } from "./sessions.server";
+import { SIGN_IN_FAILED, signIn, signOut } from "./sign-in.server";
 import { issueAccessToken } from "./tokens.server";
 import { findUserById, membershipState } from "./users.server";
 
@@ -100,12 +94,7 @@ export async function apiRefresh(request: Request, clientIp: string): Promise<Re
 }
 
 export async function apiLogout(request: Request, clientIp: string): Promise<Response> {
-  const database = await getDatabase();
-  const token = await readRefreshToken(request);
-  if (token) {
-    await revokeSessionByToken(database, token);
-    await writeAudit(database, { actorUserId: null, subjectUserId: null, action: "sign-out", ip: clientIp });
-  }
+  await signOut(await getDatabase(), await readRefreshToken(request), clientIp);
   return json({ ok: true }, { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
 }
 

@@ -36,7 +36,8 @@ export async function issueEmailToken(
 }
 
 export type ConsumeResult =
-  { ok: true; userId: number; newEmail: string | null } | { ok: false; reason: "invalid" | "used" | "expired" };
+  | { ok: true; userId: number; newEmail: string | null }
+  | { ok: false; reason: "invalid" | "used" | "expired" | "foreign" };
 
 /** Uses a link once. A second use, an expired or an unknown link says which, so the page can explain. */
 export async function consumeEmailToken(
@@ -44,6 +45,8 @@ export async function consumeEmailToken(
   token: string,
   purpose: EmailTokenPurpose,
   now = Date.now(),
+  /** When given, a link of another account is refused ("foreign") and left unused. */
+  forUserId?: number,
 ): Promise<ConsumeResult> {
   if (!token || token.length > 200) return { ok: false, reason: "invalid" };
   const row = await database.db
@@ -53,6 +56,7 @@ export async function consumeEmailToken(
     .where("purpose", "=", purpose)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: "invalid" };
+  if (forUserId !== undefined && row.user_id !== forUserId) return { ok: false, reason: "foreign" };
   if (row.used_at) return { ok: false, reason: "used" };
   if (row.expires_at <= new Date(now).toISOString()) return { ok: false, reason: "expired" };
   const claimed = await database.db

@@ -4,14 +4,8 @@ import { getDatabase } from "~/server/runtime.server";
 import { validateCsrf } from "./csrf.server";
 import { signInSchema } from "./forms";
 import { getCurrentUser, safeRedirectPath } from "./guard.server";
-import {
-  clearRefreshCookieHeader,
-  readRefreshToken,
-  refreshCookieHeader,
-  revokeSessionByToken,
-} from "./sessions.server";
-import { SIGN_IN_FAILED, signIn } from "./sign-in.server";
-import { writeAudit } from "./audit.server";
+import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader } from "./sessions.server";
+import { SIGN_IN_FAILED, signIn, signOut } from "./sign-in.server";
 
 export async function loadSignInPage(request: Request) {
   const url = new URL(request.url);
@@ -61,11 +55,6 @@ export async function signInAction(request: Request, clientIp: string) {
 export async function signOutAction(request: Request, clientIp: string) {
   const formData = await request.formData();
   await validateCsrf(formData, request);
-  const token = await readRefreshToken(request);
-  if (token) {
-    const database = await getDatabase();
-    await revokeSessionByToken(database, token);
-    await writeAudit(database, { actorUserId: null, subjectUserId: null, action: "sign-out", ip: clientIp });
-  }
+  await signOut(await getDatabase(), await readRefreshToken(request), clientIp);
   return redirect("/", { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
 }

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/connection.server";
 import { writeAudit } from "./audit.server";
 import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords.server";
-import { createSession } from "./sessions.server";
+import { createSession, revokeSessionByToken } from "./sessions.server";
 import { clearFailures, recordFailure, retryAfterSeconds } from "./throttle.server";
 import { type User, findUserById, findUserForLogin, keyOf } from "./users.server";
 
@@ -41,4 +41,11 @@ export async function signIn(
   const refreshToken = await createSession(database, userId, { ip: input.ip, userAgent: input.userAgent }, now);
   await writeAudit(database, { actorUserId: userId, subjectUserId: userId, action: "sign-in", ip: input.ip }, now);
   return { ok: true, user: (await findUserById(database, userId))!, refreshToken };
+}
+
+/** Ends the sign-in a refresh token belongs to (its whole family) and notes it in the audit log. */
+export async function signOut(database: Database, refreshToken: string | null, ip: string): Promise<void> {
+  if (!refreshToken) return;
+  await revokeSessionByToken(database, refreshToken);
+  await writeAudit(database, { actorUserId: null, subjectUserId: null, action: "sign-out", ip });
 }

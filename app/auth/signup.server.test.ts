@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRuntime, stopRuntime } from "~/server/runtime.server";
 import { commitCsrfToken } from "./csrf.server";
-import { forgotPasswordAction, getHoneypot, maskEmail, signUpAction, verifyEmailLink } from "./signup.server";
+import { maskEmail } from "~/mail/mailer.server";
+import { forgotPasswordAction, getHoneypot, signUpAction, verifyEmailLink } from "./signup.server";
 import { outcome } from "~/testing/outcome";
 
 const statusOf = async (run: () => Promise<unknown>) => (await outcome(run)).status;

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
-import { sendMail } from "~/mail/mailer.server";
+import { maskEmail, sendMail } from "~/mail/mailer.server";
+
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/members/countries.server";
 import { getDatabase, getSessionSecret } from "~/server/runtime.server";
 import { writeAudit } from "./audit.server";
@@ -29,12 +30,6 @@ export const approvalRequired = () => process.env.MEMBERSHIP_APPROVAL === "admin
 
 function siteUrl(request: Request, path: string): string {
   return new URL(path, new URL(request.url).origin).toString();
-}
-
-export function maskEmail(email: string): string {
-  const [local, domain] = email.split("@");
-  if (!domain) return "your address";
-  return `${local.slice(0, 1)}${"•".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
 }
 
 export async function sendVerification(request: Request, userId: number, email: string, username: string) {

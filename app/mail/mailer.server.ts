@@ -38,3 +38,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   writeFileSync(file, JSON.stringify({ from: MAIL_FROM, ...mail, at: new Date().toISOString() }, null, 2));
   logger.info({ to: mail.to, subject: mail.subject, file }, "mail written to the data folder (no SMTP_URL)");
 }
+
+/** An address as pages show it back ("j••••••@example.org"): enough to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split("@");
+  if (!domain) return "your address";
+  return `${local.slice(0, 1)}${"•".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
+}

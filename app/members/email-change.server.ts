@@ -5,10 +5,8 @@ import { validateCsrf } from "~/auth/csrf.server";
 import { consumeEmailToken, issueEmailToken } from "~/auth/email-tokens.server";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { verifyPassword } from "~/auth/passwords.server";
-import { hashToken } from "~/auth/tokens.server";
 import { keyOf } from "~/auth/users.server";
-import { maskEmail } from "~/auth/signup.server";
-import { sendMail } from "~/mail/mailer.server";
+import { maskEmail, sendMail } from "~/mail/mailer.server";
 import { getDatabase } from "~/server/runtime.server";
 import { emailChangeSchema } from "./forms";
 import { PROFILE_PATH, readForm } from "./profile.server";
@@ -39,14 +37,8 @@ const LINK_PROBLEMS = {
 async function confirmEmailChange(userId: number, oldEmail: string, token: string, request: Request, clientIp: string) {
   const database = await getDatabase();
   const problem = (key: keyof typeof LINK_PROBLEMS) => ({ email: oldEmail, sentTo: null, problem: LINK_PROBLEMS[key] });
-  // Only the account that asked may use the link: peek at whose it is before using it up.
-  const owner = await database.db
-    .selectFrom("email_tokens")
-    .select("user_id")
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (owner && owner.user_id !== userId) return problem("foreign");
-  const used = await consumeEmailToken(database, token, "email-change");
+  // Only the account that asked may use the link.
+  const used = await consumeEmailToken(database, token, "email-change", Date.now(), userId);
   if (!used.ok) return problem(used.reason);
   const newEmail = used.newEmail ?? "";
   const taken = await database.db

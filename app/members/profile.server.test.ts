@@ -5,8 +5,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitCsrfToken } from "~/auth/csrf.server";
 import { verifyPassword } from "~/auth/passwords.server";
-import { createSession, refreshCookieHeader, sessionUserId } from "~/auth/sessions.server";
-import { type User, createUser, findUserById } from "~/auth/users.server";
+import { createSession, sessionUserId } from "~/auth/sessions.server";
+import { type User, findUserById } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus } from "~/db/schema";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
@@ -25,6 +25,7 @@ import {
   usernameEditAction,
 } from "./profile.server";
 import { outcome } from "~/testing/outcome";
+import { getRequest, postRequest, signedInAccount } from "~/testing/requests";
 
 const BASE = "http://metryka.test";
 const IP = "203.0.113.9";
@@ -37,27 +38,11 @@ for (const dialect of testDialects()) {
     let database: Database;
     let csrf: { token: string; cookie: string };
 
-    async function account(username: string, status: AccountStatus = "active") {
-      const user = await createUser(
-        database,
-        { username, email: `${username}@example.org`, password: PASSWORD, status, emailVerified: true },
-        { actorUserId: null, via: "test" },
-      );
-      const token = await createSession(database, user.id, { ip: IP, userAgent: "test" });
-      const cookie = (await refreshCookieHeader(new Request(BASE), token)).split(";")[0];
-      return { user, token, cookie };
-    }
-
-    /** A signed-in POST with a valid CSRF token unless told otherwise. */
-    function post(pathname: string, cookie: string | null, fields: Record<string, string>, withCsrf = true) {
-      const body = new FormData();
-      if (withCsrf) body.append("csrf", csrf.token);
-      for (const [k, v] of Object.entries(fields)) body.append(k, v);
-      const cookies = [cookie, csrf.cookie].filter(Boolean).join("; ");
-      return new Request(`${BASE}${pathname}`, { method: "POST", body, headers: { Cookie: cookies } });
-    }
-    const get = (pathname: string, cookie: string | null) =>
-      new Request(`${BASE}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });
+    const account = (username: string, status: AccountStatus = "active") =>
+      signedInAccount(database, username, { password: PASSWORD, status, ip: IP });
+    const post = (pathname: string, cookie: string | null, fields: Record<string, string>, withCsrf = true) =>
+      postRequest(pathname, cookie, fields, csrf, withCsrf);
+    const get = getRequest;
 
     const auditOf = (userId: number) =>
       database.db
