@@ -15,6 +15,8 @@ process.env.METRYKA_BUILD_ID_FILE ??= path.resolve(".e2e-data", `build-id-${proc
 const SQLITE_PORT = Number(process.env.E2E_SQLITE_PORT ?? 3101);
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
 
+const DEPLOY_SPEC = /deploy\.spec\.ts$/;
+
 const launchOptions = {
   executablePath: chromiumPath(),
   args: [
@@ -53,8 +55,18 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "sqlite", use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` } },
-    ...(withPostgres ? [{ name: "postgres", use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
+    { name: "sqlite", testIgnore: DEPLOY_SPEC, use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` } },
+    ...(withPostgres
+      ? [{ name: "postgres", testIgnore: DEPLOY_SPEC, use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }]
+      : []),
+    // A "deploy" changes the build every open page of the SQLite server sees (its id, its service worker), so
+    // those tests wait until every other test has finished (e2e/deploy.spec.ts).
+    {
+      name: "deploy",
+      testMatch: DEPLOY_SPEC,
+      dependencies: withPostgres ? ["sqlite", "postgres"] : ["sqlite"],
+      use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` },
+    },
   ],
   webServer: [
     {

@@ -12,18 +12,25 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
+import {
+  fillServiceWorker,
+  loadServiceWorkerSource,
+  serviceWorkerHeaders,
+} from "./app/platform/service-worker-script.server.js";
 
 interface RuntimeModule {
   startRuntime(): Promise<unknown>;
   stopRuntime(): Promise<void>;
   healthCheck(): Promise<{ ok: boolean; database: string }>;
+  /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
+  answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;
 }
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -144,12 +151,54 @@ async function main() {
   });
   // --- end of build detection ---
 
+  // --- Service worker (issue #4 item 1, SPEC §7.4): one script per build, so a deploy updates open pages. ---
+  const workerSource = await loadServiceWorkerSource(path.resolve("build/sw/sw.js"));
+  app.get("/sw.js", async (_req, res, next) => {
+    try {
+      if (workerSource === undefined) {
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("No service worker in this build\n");
+        return;
+      }
+      const { id } = await currentBuildInfo();
+      res.set(serviceWorkerHeaders()).send(fillServiceWorker(workerSource, id));
+    } catch (err) {
+      next(err);
+    }
+  });
+  // --- end of service worker ---
+
+  // The load context of every loader, for Remix's handler and for payload files alike.
+  const getLoadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+    cspNonce: res.locals.cspNonce as string,
+    clientIp: req.ip ?? "",
+  });
+
+  // --- Payload files (issue #4 item 3, SPEC §7.5): `{path}/_payload.json` is the page's loader data as JSON. ---
+  // The app answers them (docs/decisions/0008-payload-files.md); this only carries the request there and back.
+  app.all(/\/_payload\.json$/, async (req, res, next) => {
+    try {
+      const build = await loadBuild();
+      const payload = (build.entry.module as unknown as RuntimeModule).answerPayload;
+      const response = await payload(build, fetchRequestFrom(req, res), getLoadContext(req, res));
+      res.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== "set-cookie") res.setHeader(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) res.setHeader("Set-Cookie", cookies);
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (err) {
+      next(err);
+    }
+  });
+  // --- end of payload files ---
+
   app.all(
     "*",
     createRequestHandler({
       build: vite ? loadBuild : await loadBuild(),
       mode: isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+      getLoadContext,
     }),
   );
 
@@ -180,6 +229,31 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * A Fetch API Request for a GET or HEAD Express request, as @remix-run/express
+ * builds one for Remix: the full URL (host and protocol as Express sees them,
+ * which honours TRUST_PROXY), the headers, and a signal that aborts when the
+ * client goes away before the answer is sent.
+ */
+function fetchRequestFrom(req: express.Request, res: express.Response): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  } catch {
+    url = new URL(`${req.protocol}://localhost${req.originalUrl}`);
+  }
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
 }
 
 main().catch((err: unknown) => {

@@ -4,10 +4,13 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { applyDocumentCaching } from "~/platform/document-caching.server";
 import { logger } from "~/server/logger.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
+// server.ts answers `…/_payload.json` through this, so the loaders run in the app's one runtime.
+export { answerPayload } from "~/platform/payload.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -28,6 +31,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
     return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
   }
+  applyDocumentCaching(request, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -11,7 +11,8 @@ import { AccountNav } from "~/auth/ui/account-nav";
 import { getBrowserSession } from "~/auth/use-browser-session";
 import { currentBuildId } from "~/platform/build-info.server";
 import { HASH_REDIRECT_SCRIPT } from "~/platform/hash-redirect";
-import { useBuildCheck } from "~/platform/use-build-check";
+import { usePageRuntime } from "~/platform/use-page-runtime";
+import { logger } from "~/server/logger.server";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";
@@ -34,7 +35,12 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [csrf, cookie] = await commitCsrfToken(request);
-  const user = await getCurrentUser(request);
+  // Who is signed in only decides the header. A database that does not answer must not turn every page into a 500:
+  // each page's own loader decides (the guard still refuses), and /ConfigCheck can say what is wrong.
+  const user = await getCurrentUser(request).catch((err: unknown) => {
+    logger.warn({ err }, "could not read the sign-in; the page is rendered as signed out");
+    return null;
+  });
   return data(
     {
       csrf,
@@ -78,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <footer className="site-footer">
               <p>
                 Metryka — transcriptions by the society&apos;s volunteers.{" "}
-                <Link to="/release-notes">What&apos;s new</Link>
+                <Link to="/release-notes">What&apos;s new</Link> · <Link to="/ConfigCheck">Check your browser</Link>
               </p>
             </footer>
           </HoneypotProvider>
@@ -93,8 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   const username = root?.user?.username;
-  // SPEC §4: notice a newer build (hourly and when the tab comes back) and reload without losing typing.
-  useBuildCheck(root?.buildId);
+  // SPEC §4: notice a newer build and a new service worker, and reload once without losing typing.
+  usePageRuntime(root?.buildId);
   // SPEC §7.1: refresh at the start of every page load, then every 300 s.
   useEffect(() => getBrowserSession().start(), []);
   // Signing in navigates without a page load; refresh so the browser session follows.

@@ -28,6 +28,7 @@ export default [
   route("/signup/verify", "routes/signup-verify.ts", caseSensitive),
   route("/signup/error", "routes/signup-error.tsx", caseSensitive),
   route("/success", "routes/success.tsx", caseSensitive),
+  route("/ConfigCheck", "routes/config-check.tsx", caseSensitive),
   route("/forgot-password", "routes/forgot-password.tsx", caseSensitive),
   route("/forgot-username", "routes/forgot-username.tsx", caseSensitive),
   route("/reset-password", "routes/reset-password.tsx", caseSensitive),
@@ -53,6 +54,9 @@ export default [
   route("/members/admin/pages/*", "routes/members.admin.pages.$.tsx", caseSensitive),
   route("/members/admin/audit", "routes/members.admin.audit.tsx", caseSensitive),
   ...collectionRoutes,
+  // The Breyer map place index (decision 0012): a place index, not a person collection.
+  route("/breyer/map/search", "routes/breyer-map-search.tsx", caseSensitive),
+  route("/breyer/map/place/:placeId", "routes/breyer-map-place.tsx", caseSensitive),
   // The spec's members catch-all (auth-admin): content pages by slug.
   route("/members/*", "routes/members.$.tsx"),
   route("*", "routes/$.tsx"),

@@ -15,7 +15,7 @@ test.describe("signing in and out", () => {
   }, testInfo) => {
     const account = await makeAccount();
     await page.goto("/stpete/birth/search?surname=Schulz");
-    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/Login\?redirectTo=/);
     await expectAccessible(page);
     await shot(page, testInfo, "sign-in");
@@ -33,7 +33,7 @@ test.describe("signing in and out", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     expect(await storage(page)).toEqual({ username: null, token: null, loginHidden: "false" });
     expect((await page.request.get("/api/auth/refresh")).status()).toBe(401);
   });
@@ -76,7 +76,7 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator(".account-name")).toContainText(account.username);
     await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     await context.close();
   });
 

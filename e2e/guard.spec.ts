@@ -11,6 +11,17 @@ const MEMBER_PAGES = [
   "/members/profileEditPassword",
   "/members/profileEditPersonal",
   "/members/profileEditUsername",
+  // The Lublin collections (members only) exist now: their search pages are guarded like the rest.
+  "/members/lublin/birth/search",
+  "/members/lublin/death/search",
+  "/members/lublin/marriage/search",
+  // The Volhynian collections (members only) likewise.
+  "/members/volhynian/birth/search",
+  "/members/volhynian/death/search",
+  "/members/volhynian/marriage/search",
+  // The members' name indexes: one search each.
+  "/members/odessa-stpete/search",
+  "/members/parish-records-idx/search",
 ];
 
 test("every members' path answers each kind of account as it should", async ({

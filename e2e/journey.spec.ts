@@ -48,7 +48,7 @@ test("sign up, confirm, sign in, edit everything, sign out", async ({ page, mail
   expect(await stored(page)).toEqual({ username: null, hasToken: false, loginHidden: null });
 
   // Sign in: the runtime stores the session.
-  await page.getByRole("link", { name: "Sign in" }).first().click();
+  await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
   await page.getByLabel("Username or e-mail").fill(first);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -101,6 +101,6 @@ test("sign up, confirm, sign in, edit everything, sign out", async ({ page, mail
 
   // Sign out: username and token gone, loginHidden false.
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   expect(await stored(page)).toEqual({ username: null, hasToken: false, loginHidden: "false" });
 });

@@ -4,6 +4,8 @@ import { expect, test } from "@playwright/test";
  * Route code is preloaded from the navigation through one queue of at most
  * four loads at a time (SPEC §9), so following a link does not wait for it.
  */
+test.use({ serviceWorkers: "block" }); // page.route cannot see requests a service worker answers
+
 test("navigation links preload their route's code, never more than four at once", async ({ page }) => {
   let inFlight = 0;
   let most = 0;

@@ -74,7 +74,10 @@ test.describe("St. Petersburg searches", () => {
     await expect(first.locator(".row-detail")).toBeVisible();
     await page.locator(".chips .chip").first().click();
     await expect(page.locator("#results-heading")).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("menuitem", { name: "Marriages" }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("menuitem", { name: "Marriages", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/stpete\/marriage\/search$/);
     await context.close();
   });
@@ -161,11 +164,21 @@ test.describe("St. Petersburg searches", () => {
     await page.getByLabel("Surname", { exact: true }).fill("Schulz");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/Search\?surname=Schulz/);
-    const links = page.locator(".role-counts a");
+    const links = page.locator(".card", { hasText: "Free for everyone" }).locator(".role-counts a");
     await expect(links).toHaveCount(6);
+    // The members' Lublin, Volhynian and index collections show a visitor their counts, with links to sign in (never to records).
+    const members = page.locator(".card", { hasText: "Members only" });
+    await expect(members).toHaveCount(8);
+    await expect(members.first()).toContainText("become a member");
+    const locked = await members.locator(".role-counts a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(locked.length).toBeGreaterThan(0);
+    for (const href of locked)
+      expect(href).toMatch(/^\/Login\?redirectTo=%2Fmembers%2F(lublin|volhynian|odessa-stpete|parish-records-idx)%2F/);
     await expectAccessible(page);
     await shot(page, testInfo, "unified");
-    const groom = page.getByRole("link", { name: /as the groom/ });
+    const groom = page
+      .locator(".card", { hasText: "St. Petersburg Consistory marriages" })
+      .getByRole("link", { name: /as the groom/ });
     const expected = Number((await groom.textContent())!.replace(/ records? as the groom/, "").replace(/\D/g, ""));
     await groom.click();
     await expect(page).toHaveURL(/\/stpete\/marriage\/search\?groomSurname=Schulz/);

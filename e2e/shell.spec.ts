@@ -6,7 +6,7 @@ test.describe("shell, routing and errors", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Find your ancestors");
     const cards = page.locator(".cards .card");
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(11);
     await expect(cards.first()).toContainText("Free for everyone");
     await expect(cards.first().locator(".count")).toHaveText(/^[\d,]+ records$/);
     const counts = await cards.locator(".count").allTextContents();

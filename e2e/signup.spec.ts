@@ -69,7 +69,7 @@ test.describe("becoming a member", () => {
       .poll(() => page.evaluate(() => [localStorage.getItem("username"), localStorage.getItem("loginHidden")]))
       .toEqual([username, "true"]);
     await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("loginHidden"))).toBe("false");
   });
 

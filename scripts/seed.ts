@@ -1,26 +1,45 @@
 /**
- * npm run seed -- --records 10000000 [--database postgres://…|file:path] [--seed 1838]
+ * npm run seed -- --records 10000000 [--lublin 1400000] [--volhynian 1000000] [--odessa 500000] [--parish-index 500000] [--database postgres://…|file:path] [--seed 1838]
  *
- * Loads deterministic demo records into a database (DATABASE_URL or the data
+ * Loads deterministic demo records into a database: `--records` St. Petersburg
+ * records, `--lublin` members' Lublin records (default 14 % of --records) and
+ * `--volhynian` members' Volhynian records (default 10 % of --records), `--odessa`
+ * members' Odessa film index entries and `--parish-index` parish records index entries (5 % each) (DATABASE_URL or the data
  * folder's SQLite file when --database is not given), after migrating it.
  */
 import { readConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/connection.server";
 import { DEFAULT_DEMO_SEED } from "../app/db/demo/generator";
 import { migrateToLatest } from "../app/db/migrations.server";
-import { seedDemoData } from "../app/db/seed.server";
+import {
+  lublinDemoCount,
+  odessaDemoCount,
+  parishIndexDemoCount,
+  seedDemoData,
+  volhynianDemoCount,
+} from "../app/db/seed.server";
 import { intArg, parseArgs } from "./args";
 
 const args = parseArgs(process.argv.slice(2));
 const config = readConfig();
 const records = intArg(args, "records", 100_000);
+const lublinRecords = intArg(args, "lublin", lublinDemoCount(records));
+const volhynianRecords = intArg(args, "volhynian", volhynianDemoCount(records));
+const odessaRecords = intArg(args, "odessa", odessaDemoCount(records));
+const parishIndexRecords = intArg(args, "parish-index", parishIndexDemoCount(records));
 const seed = intArg(args, "seed", DEFAULT_DEMO_SEED);
 const database = openDatabase({ databaseUrl: args.get("database") ?? config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database);
 const started = Date.now();
-console.log(`Seeding ${records.toLocaleString("en-GB")} records (seed ${seed}) into ${database.description}`);
+console.log(
+  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records (seed ${seed}) into ${database.description}`,
+);
 const n = await seedDemoData(database, {
   records,
+  lublinRecords,
+  volhynianRecords,
+  odessaRecords,
+  parishIndexRecords,
   seed,
   onProgress: (done) => process.stdout.write(`\r  ${done.toLocaleString("en-GB")} records`),
 });

@@ -212,7 +212,8 @@ describe("refresh failure (SPEC §4, §8)", () => {
     expect(session.state()).toEqual({ username: "anna", token: null, loginHidden: true });
     expect(storage.snapshot()).toEqual({ username: "anna", loginHidden: "true" });
     expect(logger.error).toHaveBeenCalledWith("Token refresh failed", failure);
-    expect(controller.postMessage).not.toHaveBeenCalled();
+    // The worker forgets the dead token; it is never handed a replacement it did not get from a refresh.
+    expect(controller.postMessage.mock.calls).toEqual([[{ type: "CLEAR_TOKEN" }]]);
   });
 
   it("treats a response without a token as a failure", async () => {

@@ -56,6 +56,8 @@ export interface BrowserSession {
   stop(): void;
   /** For calls acting for the user: refreshes first, then sends the fresh token (SPEC §7.1, §7.3). */
   http: AxiosInstance;
+  /** Hands the current token (or its absence) to a service worker that just took control of the page. */
+  syncServiceWorker(): void;
 }
 
 /** Refresh and logout go out on a plain instance: the session's own client would refresh before refreshing. */
@@ -128,9 +130,13 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
     for (const listener of [...listeners]) listener();
   }
 
-  function notifyServiceWorker(token: string): void {
+  // SPEC §7.1: UPDATE_TOKEN after each successful refresh; CLEAR_TOKEN when the token is gone, so the worker
+  // stops acting for someone who signed out.
+  function notifyServiceWorker(token: string | null): void {
     try {
-      serviceWorker?.controller?.postMessage({ type: "UPDATE_TOKEN", token });
+      serviceWorker?.controller?.postMessage(
+        token === null ? { type: "CLEAR_TOKEN" } : { type: "UPDATE_TOKEN", token },
+      );
     } catch (err) {
       // The page keeps working with its own token; only the worker's requests would go stale.
       logger.warn("Could not pass the token to the service worker", err);
@@ -157,7 +163,10 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
       logger.error("Token refresh failed", err);
       // SPEC §4: the user stays without a token; username and loginHidden are left alone, nothing is shown.
       write(STORAGE_KEYS.token, null);
-      if (current.token !== null) update({ token: null });
+      if (current.token !== null) {
+        update({ token: null });
+        notifyServiceWorker(null);
+      }
       return false;
     }
   }
@@ -184,6 +193,7 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
     write(STORAGE_KEYS.username, null);
     write(STORAGE_KEYS.loginHidden, "false");
     update({ token: null, username: null, loginHidden: false });
+    notifyServiceWorker(null);
     return true;
   }
 
@@ -217,5 +227,6 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
       },
       logger,
     }),
+    syncServiceWorker: () => notifyServiceWorker(current.token),
   };
 }

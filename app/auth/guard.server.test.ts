@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSessionSecret, startRuntime, stopRuntime } from "~/server/runtime.server";
 import type { AccountStatus, Role } from "~/db/schema";
 import type { Database } from "~/db/connection.server";
-import { requireAdminAuth, safeRedirectPath } from "./guard.server";
+import { requireAdminAuth, requireAdminAuthForData, safeRedirectPath } from "./guard.server";
 import { createSession, refreshCookieHeader } from "./sessions.server";
 import { issueAccessToken } from "./tokens.server";
 import { createUser } from "./users.server";
@@ -20,6 +20,18 @@ async function outcome(request: Request, admin = false): Promise<string> {
     if (!(thrown instanceof Response)) throw thrown;
     const location = thrown.headers.get("Location");
     return location ? `${thrown.status}:${location}` : `${thrown.status}`;
+  }
+}
+
+async function dataOutcome(request: Request, admin = false): Promise<string> {
+  try {
+    const user = await requireAdminAuthForData(request, { admin });
+    return `ok:${user.username}`;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    expect(thrown.headers.get("Location")).toBeNull();
+    const challenge = thrown.headers.get("WWW-Authenticate");
+    return challenge ? `${thrown.status} ${challenge}` : `${thrown.status}`;
   }
 }
 
@@ -85,6 +97,42 @@ describe("the auth-admin guard", () => {
       "not-the-secret-0123456789",
     );
     expect(await outcome(new Request(URL_, { headers: { Authorization: `Bearer ${forged}` } }))).toMatch(/^302:/);
+  });
+
+  it("answers data requests (payload files) 401 instead of sending anyone to sign in", async () => {
+    const challenge = '401 Bearer realm="Metryka"';
+    expect(await dataOutcome(new Request(URL_))).toBe(challenge);
+    expect(await dataOutcome(asUser("pending1"))).toBe(challenge);
+    expect(await dataOutcome(asUser("expired1"))).toBe(challenge);
+    expect(await dataOutcome(asUser("suspended1"))).toBe(challenge);
+    expect(await dataOutcome(asUser("active1"))).toBe("ok:active1");
+    expect(await dataOutcome(asUser("active1"), true)).toBe("403");
+    expect(await dataOutcome(asUser("admin1"), true)).toBe("ok:admin1");
+    try {
+      await requireAdminAuthForData(asUser("expired1"));
+    } catch (thrown) {
+      expect(await (thrown as Response).text()).toMatch(/expired/);
+    }
+  });
+
+  it("takes a Bearer token for data requests, and says when a presented one is refused", async () => {
+    const secret = getSessionSecret();
+    const token = await issueAccessToken({ userId: 3, username: "active1", role: "member" }, secret);
+    const bearer = (t: string) => new Request(URL_, { headers: { Authorization: `Bearer ${t}` } });
+    expect(await dataOutcome(bearer(token))).toBe("ok:active1");
+    const pending = await issueAccessToken({ userId: 2, username: "pending1", role: "member" }, secret);
+    expect(await dataOutcome(bearer(pending))).toBe('401 Bearer realm="Metryka"');
+    const forged = await issueAccessToken(
+      { userId: 3, username: "active1", role: "member" },
+      "not-the-secret-0123456789",
+    );
+    expect(await dataOutcome(bearer(forged))).toBe('401 Bearer realm="Metryka", error="invalid_token"');
+    const expired = await issueAccessToken(
+      { userId: 3, username: "active1", role: "member" },
+      secret,
+      Date.now() - 3_600_000,
+    );
+    expect(await dataOutcome(bearer(expired))).toBe('401 Bearer realm="Metryka", error="invalid_token"');
   });
 
   it("keeps redirects on this site", () => {

@@ -35,11 +35,16 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
   }
 }
 
+/** Where a visitor is sent to sign in and come back. */
+function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/Login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
 export async function requireUser(request: Request): Promise<User> {
   const user = await getCurrentUser(request);
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/Login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  throw signInRedirect(request);
 }
 
 const MEMBERSHIP_MESSAGES = {
@@ -48,19 +53,71 @@ const MEMBERSHIP_MESSAGES = {
   expired: "Your membership has expired. Renew it to search the members' collections again.",
 } as const;
 
+type AdminAuthCheck =
+  | { ok: true; user: User }
+  | { ok: false; reason: "signed-out" }
+  | { ok: false; reason: "inactive"; state: keyof typeof MEMBERSHIP_MESSAGES }
+  | { ok: false; reason: "not-admin" };
+
+/** The one test behind both forms of the auth-admin guard, so pages and data requests cannot drift apart. */
+async function checkAdminAuth(request: Request, options: { admin?: boolean }): Promise<AdminAuthCheck> {
+  const user = await getCurrentUser(request);
+  if (!user) return { ok: false, reason: "signed-out" };
+  const state = membershipState(user);
+  if (state !== "active") return { ok: false, reason: "inactive", state };
+  if (options.admin && user.role !== "admin") return { ok: false, reason: "not-admin" };
+  return { ok: true, user };
+}
+
+const NOT_ADMIN_MESSAGE = "This page is for the society's administrators.";
+
 /**
  * The spec's auth-admin guard (SPEC §6). Visitors go to sign in and come
  * back; accounts that are not active members get a page saying why;
  * `admin: true` needs the admin role (403 otherwise).
  */
 export async function requireAdminAuth(request: Request, options: { admin?: boolean } = {}): Promise<User> {
-  const user = await requireUser(request);
-  const state = membershipState(user);
-  if (state !== "active") {
-    throw new Response(MEMBERSHIP_MESSAGES[state], { status: 403, statusText: "Membership not active" });
+  const check = await checkAdminAuth(request, options);
+  if (check.ok) return check.user;
+  if (check.reason === "signed-out") throw signInRedirect(request);
+  if (check.reason === "inactive") {
+    throw new Response(MEMBERSHIP_MESSAGES[check.state], { status: 403, statusText: "Membership not active" });
   }
-  if (options.admin && user.role !== "admin") {
-    throw new Response("This page is for the society's administrators.", { status: 403, statusText: "Forbidden" });
+  throw new Response(NOT_ADMIN_MESSAGE, { status: 403, statusText: "Forbidden" });
+}
+
+/** What a data request without an active membership is told (401): no redirect, nothing about the page. */
+export const DATA_SIGN_IN_MESSAGE = "Sign in as a member to see this page's data.";
+
+/**
+ * The auth-admin guard for data requests (payload files, SPEC §7.5): the same
+ * test as requireAdminAuth, from the session cookie or a Bearer access token,
+ * but a visitor and an account that is not an active member both get 401
+ * (never a redirect to the sign-in page), with `WWW-Authenticate: Bearer`
+ * saying whether a presented token was refused. A member without the admin
+ * role, when `admin: true`, gets 403.
+ */
+export async function requireAdminAuthForData(request: Request, options: { admin?: boolean } = {}): Promise<User> {
+  const check = await checkAdminAuth(request, options);
+  if (check.ok) return check.user;
+  if (check.reason === "not-admin") {
+    throw new Response(NOT_ADMIN_MESSAGE, {
+      status: 403,
+      statusText: "Forbidden",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
-  return user;
+  const presentedToken = request.headers.get("Authorization")?.startsWith("Bearer ") ?? false;
+  const message = check.reason === "inactive" ? MEMBERSHIP_MESSAGES[check.state] : DATA_SIGN_IN_MESSAGE;
+  throw new Response(message, {
+    status: 401,
+    statusText: "Unauthorized",
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "WWW-Authenticate":
+        presentedToken && check.reason === "signed-out"
+          ? 'Bearer realm="Metryka", error="invalid_token"'
+          : 'Bearer realm="Metryka"',
+    },
+  });
 }

@@ -9,10 +9,13 @@ import { hashToken, newOpaqueToken } from "./tokens.server";
  * holds the token in an HttpOnly cookie; the database holds its hash.
  */
 
+/** The HttpOnly cookie that holds a sign-in; also what marks a request as a member's (document-caching.server.ts). */
+export const REFRESH_COOKIE_NAME = "metryka_refresh";
+
 export function refreshCookie(request: Request) {
   // Secure whenever the site is served over TLS (directly or behind a trusted proxy).
   const secure = new URL(request.url).protocol === "https:";
-  return createCookie("metryka_refresh", {
+  return createCookie(REFRESH_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

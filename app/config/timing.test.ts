@@ -20,4 +20,17 @@ describe("timing constants (SPEC §4, §9)", () => {
     expect(timing.LOGIN_LOCK_BASE_MS).toBe(30_000);
     expect(timing.LOGIN_LOCK_MAX_MS).toBe(3_600_000);
   });
+
+  it("give /ConfigCheck sensible limits", () => {
+    expect(timing.CLOCK_SKEW_WARN_MS).toBe(2 * 60 * 1000);
+    expect(timing.CLOCK_SKEW_FAIL_MS).toBe(5 * 60 * 1000);
+    expect(timing.CLOCK_SKEW_WARN_MS).toBeLessThan(timing.CLOCK_SKEW_FAIL_MS);
+    // A skew that fails must be one that could matter for a token's lifetime.
+    expect(timing.CLOCK_SKEW_FAIL_MS).toBeLessThan(timing.ACCESS_TOKEN_TTL_MS);
+    expect(timing.DIAGNOSTIC_DATABASE_TIMEOUT_MS).toBe(2_000);
+    expect(timing.DIAGNOSTIC_REQUEST_TIMEOUT_MS).toBe(10_000);
+    expect(timing.TOKEN_EXPIRY_WARN_MS).toBe(60_000);
+    // A token renewed on schedule never comes near the warning.
+    expect(timing.ACCESS_TOKEN_TTL_MS - timing.TOKEN_REFRESH_INTERVAL_MS).toBeGreaterThan(timing.TOKEN_EXPIRY_WARN_MS);
+  });
 });

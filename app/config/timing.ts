@@ -29,3 +29,16 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 export const LOGIN_LOCK_BASE_MS = 30_000;
 /** The longest a sign-in lock lasts. */
 export const LOGIN_LOCK_MAX_MS = 3_600_000;
+/** Longest a reload for a new build waits for the new service worker to take over first. */
+export const SW_TAKEOVER_TIMEOUT_MS = 5_000;
+
+/** /ConfigCheck: a browser clock this far from the server's is a warning (sign-ins and secure connections suffer). */
+export const CLOCK_SKEW_WARN_MS = 2 * 60_000;
+/** /ConfigCheck: a browser clock this far from the server's fails the check. */
+export const CLOCK_SKEW_FAIL_MS = 5 * 60_000;
+/** /ConfigCheck: how long the database may take to answer a trivial query before it counts as unreachable. */
+export const DIAGNOSTIC_DATABASE_TIMEOUT_MS = 2_000;
+/** /ConfigCheck: how long each request the browser checks make (refresh, /api/auth/me, latest build) may take. */
+export const DIAGNOSTIC_REQUEST_TIMEOUT_MS = 10_000;
+/** /ConfigCheck: a sign-in token with less than this left is a warning (it should have been renewed). */
+export const TOKEN_EXPIRY_WARN_MS = 60_000;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { type CollectionDef, getCollection } from "~/search/collections";
+import { type CollectionDef, fieldSources, getCollection } from "~/search/collections";
 import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
 import { variantKeys } from "~/search/names/given-names";
 import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
@@ -92,14 +92,18 @@ export class RecordImporter {
       data: JSON.stringify(data),
     };
     for (const f of collection.searchFields) {
-      const raw = data[f.name];
+      // A field may read several of the record's fields (a name as written and Germanised).
+      const raws = fieldSources(f).map((name) => data[name]);
+      const [first] = raws;
       if (f.sortColumn && f.sortColumn !== "date") {
-        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = raw ? foldName(raw) : "";
+        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? foldName(first) : "";
       }
-      if (!raw) continue;
       const ids = new Set<number>();
-      for (const entry of valueEntries(raw))
-        ids.add(this.valueId(collection, f.name, f.kind, entry.key, entry.display));
+      for (const raw of raws) {
+        if (!raw) continue;
+        for (const entry of valueEntries(raw))
+          ids.add(this.valueId(collection, f.name, f.kind, entry.key, entry.display));
+      }
       for (const valueId of ids) {
         this.postings.push({ value_id: valueId, year: row.year, record_id: id });
         this.touched.add(valueId);

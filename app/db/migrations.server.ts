@@ -200,6 +200,46 @@ function migrations(kind: DialectKind): Record<string, Migration> {
           .execute();
       },
     },
+    // Place indexes (Breyer's map): decision 0012.
+    "0005_places": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("places")
+          .addColumn("id", "integer", (col) => col.primaryKey())
+          .addColumn("name", "text", (col) => col.notNull())
+          .addColumn("sort_name", sql`text${c}`, (col) => col.notNull())
+          .addColumn("province", "text", (col) => col.notNull())
+          .addColumn("sheet", "text", (col) => col.notNull())
+          .addColumn("square", "text", (col) => col.notNull())
+          .addColumn("lat", "double precision", (col) => col.notNull())
+          .addColumn("lon", "double precision", (col) => col.notNull())
+          .addColumn("notes", "text", (col) => col.notNull().defaultTo(""))
+          .execute();
+        // The bounding box of a radius search narrows on latitude first.
+        await db.schema.createIndex("places_lat_lon").on("places").columns(["lat", "lon"]).execute();
+        await db.schema.createIndex("places_province").on("places").columns(["province", "sort_name"]).execute();
+        await db.schema.createIndex("places_sheet").on("places").columns(["sheet", "square"]).execute();
+
+        await db.schema
+          .createTable("place_names")
+          .addColumn("place_id", "integer", (col) => col.notNull().references("places.id").onDelete("cascade"))
+          .addColumn("kind", "text", (col) => col.notNull())
+          .addColumn("name", "text", (col) => col.notNull())
+          .addColumn("exact_key", sql`text${c}`, (col) => col.notNull())
+          .addColumn("folded", sql`text${c}`, (col) => col.notNull())
+          .execute();
+        await db.schema.createIndex("place_names_folded").on("place_names").columns(["folded", "place_id"]).execute();
+        await db.schema.createIndex("place_names_exact").on("place_names").columns(["exact_key", "place_id"]).execute();
+        await db.schema.createIndex("place_names_place").on("place_names").column("place_id").execute();
+
+        const withoutRowid = kind === "sqlite" ? sql` without rowid` : sql``;
+        await sql`create table place_name_codes (
+          code text not null,
+          place_id integer not null,
+          primary key (code, place_id)
+        )${withoutRowid}`.execute(db);
+      },
+    },
   };
 }
 
@@ -221,4 +261,28 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
   const migrator = new Migrator({ db: database.db, provider: new InlineProvider(database.kind) });
   const all = await migrator.getMigrations();
   return all.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+export interface MigrationStatus {
+  /** Every migration this code knows, in order. */
+  known: string[];
+  /** Known migrations the database has not had yet. */
+  pending: string[];
+  /** Migrations the database has had that this code does not know: a newer build migrated it. */
+  unknown: string[];
+}
+
+/** Which migrations the database has had, compared with the ones this code knows (for /ConfigCheck). Changes nothing. */
+export async function migrationStatus(database: Database): Promise<MigrationStatus> {
+  const migrator = new Migrator({ db: database.db, provider: new InlineProvider(database.kind) });
+  const all = await migrator.getMigrations();
+  const known = all.map((m) => m.name);
+  const pending = all.filter((m) => !m.executedAt).map((m) => m.name);
+  let unknown: string[] = [];
+  // Without a single applied migration there may be no bookkeeping table to read.
+  if (pending.length < known.length) {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+    unknown = rows.map((r) => r.name).filter((name) => !known.includes(name));
+  }
+  return { known, pending, unknown };
 }

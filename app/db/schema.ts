@@ -156,7 +156,40 @@ export interface ContentPagesTable {
   updated_by: number | null;
 }
 
+/** One entry of a place index (Breyer's map): a settlement, by its name on the map. */
+export interface PlacesTable {
+  id: number;
+  /** The name as printed on the map. */
+  name: string;
+  /** foldName(name), for sorting. */
+  sort_name: string;
+  province: string;
+  sheet: string;
+  square: string;
+  lat: number;
+  lon: number;
+  notes: string;
+}
+
+/** Every spelling of a place, the map's own included (kind "map"). */
+export interface PlaceNamesTable {
+  place_id: number;
+  kind: string;
+  name: string;
+  exact_key: string;
+  folded: string;
+}
+
+/** Daitch–Mokotoff codes of each word of each spelling. */
+export interface PlaceNameCodesTable {
+  code: string;
+  place_id: number;
+}
+
 export interface Schema {
+  places: PlacesTable;
+  place_names: PlaceNamesTable;
+  place_name_codes: PlaceNameCodesTable;
   app_meta: AppMetaTable;
   content_pages: ContentPagesTable;
   email_tokens: EmailTokensTable;

@@ -1,6 +1,12 @@
 import { DEFAULT_DEMO_SEED, generateRecords } from "./demo/generator";
+import { LUBLIN_SHARE, generateLublinRecords } from "./demo/lublin";
+import { ODESSA_SHARE, generateOdessaRecords } from "./demo/odessa";
+import { PARISH_INDEX_SHARE, generateParishIndexRecords } from "./demo/parish-index";
+import { VOLHYNIAN_SHARE, generateVolhynianRecords } from "./demo/volhynian";
 import type { Database } from "./connection.server";
 import { RecordImporter } from "./import.server";
+import { DEFAULT_PLACE_COUNT } from "~/places/demo";
+import { seedDemoPlaces } from "~/places/store.server";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -9,21 +15,79 @@ export async function wasSeeded(database: Database): Promise<boolean> {
   return !!row;
 }
 
+/** How many Lublin (members') records come with `records` St. Petersburg ones: ≈ 12 % of the whole. */
+export function lublinDemoCount(records: number): number {
+  return Math.round(records * LUBLIN_SHARE);
+}
+
+/** How many Volhynian (members') records come with `records` St. Petersburg ones: 10 % of them. */
+export function volhynianDemoCount(records: number): number {
+  return Math.round(records * VOLHYNIAN_SHARE);
+}
+
+/** How many Odessa film index entries (members') come with `records` St. Petersburg records: 5 % of them. */
+export function odessaDemoCount(records: number): number {
+  return Math.round(records * ODESSA_SHARE);
+}
+
+/** How many parish records index entries (members') come with `records` St. Petersburg records: 5 % of them. */
+export function parishIndexDemoCount(records: number): number {
+  return Math.round(records * PARISH_INDEX_SHARE);
+}
+
+/** Every record the demo data set holds for `records` St. Petersburg records (with the default shares). */
+export function demoRecordCount(records: number): number {
+  return (
+    records +
+    lublinDemoCount(records) +
+    volhynianDemoCount(records) +
+    odessaDemoCount(records) +
+    parishIndexDemoCount(records)
+  );
+}
+
 /**
- * Loads the deterministic demo data set. Runs on a fresh installation only:
+ * Loads the deterministic demo data set: `records` St. Petersburg records and
+ * `lublinDemoCount(records)` Lublin, `volhynianDemoCount(records)` Volhynian `odessaDemoCount(records)` Odessa and
+ * `parishIndexDemoCount(records)` parish index entries (unless the matching `…Records` count is given). Runs on a fresh installation only:
  * once the marker is set, an emptied database stays empty.
  */
 export async function seedDemoData(
   database: Database,
-  opts: { records: number; seed?: number; onProgress?: (n: number) => void },
+  opts: {
+    records: number;
+    lublinRecords?: number;
+    volhynianRecords?: number;
+    odessaRecords?: number;
+    parishIndexRecords?: number;
+    seed?: number;
+    places?: number;
+    onProgress?: (n: number) => void;
+  },
 ): Promise<number> {
+  const seed = opts.seed ?? DEFAULT_DEMO_SEED;
   const importer = new RecordImporter(database);
   await importer.init();
+  await importer.addAll(generateRecords({ count: opts.records, seed }), opts.onProgress);
   await importer.addAll(
-    generateRecords({ count: opts.records, seed: opts.seed ?? DEFAULT_DEMO_SEED }),
+    generateLublinRecords({ count: opts.lublinRecords ?? lublinDemoCount(opts.records), seed }),
+    opts.onProgress,
+  );
+  await importer.addAll(
+    generateVolhynianRecords({ count: opts.volhynianRecords ?? volhynianDemoCount(opts.records), seed }),
+    opts.onProgress,
+  );
+  await importer.addAll(
+    generateOdessaRecords({ count: opts.odessaRecords ?? odessaDemoCount(opts.records), seed }),
+    opts.onProgress,
+  );
+  await importer.addAll(
+    generateParishIndexRecords({ count: opts.parishIndexRecords ?? parishIndexDemoCount(opts.records), seed }),
     opts.onProgress,
   );
   await importer.finish();
+  // The Breyer map index (decision 0012): a few thousand places, fewer for a tiny demo.
+  await seedDemoPlaces(database, { count: opts.places ?? Math.min(DEFAULT_PLACE_COUNT, opts.records) });
   await database.db
     .insertInto("app_meta")
     .values({ key: SEEDED_KEY, value: new Date().toISOString() })

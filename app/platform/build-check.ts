@@ -36,8 +36,12 @@ export interface BuildChecker {
 }
 
 /** Absolute, so a page at /stpete/birth/search does not ask /stpete/birth/builds/…; the query defeats caches. */
+export function latestBuildUrl(now: number = Date.now()): string {
+  return `/builds/latest.json?${now}`;
+}
+
 export async function fetchLatestBuild(): Promise<LatestBuild> {
-  const response = await fetch(`/builds/latest.json?${Date.now()}`, {
+  const response = await fetch(latestBuildUrl(), {
     cache: "no-store",
     credentials: "same-origin",
   });
@@ -47,7 +51,7 @@ export async function fetchLatestBuild(): Promise<LatestBuild> {
   return body;
 }
 
-function isLatestBuild(value: unknown): value is LatestBuild {
+export function isLatestBuild(value: unknown): value is LatestBuild {
   if (typeof value !== "object" || value === null) return false;
   const { id, timestamp } = value as Record<string, unknown>;
   return typeof id === "string" && id !== "" && typeof timestamp === "number";

@@ -46,13 +46,17 @@ function readOverride(): Override | undefined {
   }
 }
 
-function serverBuildTime(fallback: number): number {
+function builtServerTime(): number | undefined {
   try {
     return Math.round(statSync(path.resolve("build/server/index.js")).mtimeMs);
   } catch {
-    // Under Vite in development there is no built file; the server's start is the closest thing.
-    return fallback;
+    return undefined;
   }
+}
+
+function serverBuildTime(fallback: number): number {
+  // Under Vite in development there is no built file; the server's start is the closest thing.
+  return builtServerTime() ?? fallback;
 }
 
 /** Full paths of the route table without `:params` or `*`, "/" included, sorted. */
@@ -97,4 +101,9 @@ export function buildInfoFrom(build: BuildLike, startedAt: number): BuildInfo {
  */
 export function currentBuildId(): string | undefined {
   return readOverride()?.id ?? process.env[BUILD_ID_ENV];
+}
+
+/** When the running build was produced (ms since the epoch), as latest.json says; undefined in development. */
+export function currentBuildTime(): number | undefined {
+  return readOverride()?.timestamp ?? builtServerTime();
 }

@@ -142,7 +142,7 @@ describe("installChunkErrorReload", () => {
     const win: ChunkErrorWindow = {
       addEventListener: (type, listener) => target.addEventListener(type, listener),
       removeEventListener: (type, listener) => target.removeEventListener(type, listener),
-      location: { pathname, reload },
+      location: { pathname, reload, assign: vi.fn() },
       sessionStorage: storage,
     };
     return { win, target, reload, storage };

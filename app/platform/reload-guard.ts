@@ -87,19 +87,55 @@ export function reloadOnceForChunkError({ path, storage, now, reload }: ReloadOn
   return true;
 }
 
+/**
+ * The global that the build's rewrite of Remix's loadRouteModule calls (build-tools/route-module-reload-guard.ts):
+ * it gets the import error and answers true when it reloaded the page, otherwise a stand-in route module that
+ * shows the error page (or undefined, and Remix gets the error rethrown).
+ */
+export const CHUNK_RELOAD_HOOK = "__metrykaChunkReload";
+
+/** A route module to render in place of one whose code could not be loaded. */
+export type StandInModule = Record<string, unknown>;
+export type ChunkReloadHook = (error: unknown) => true | StandInModule | undefined;
+
+/** Where a pending in-app navigation is going: Remix's router, as `window.__remixRouter` exposes it. */
+interface RouterLike {
+  state?: { navigation?: { location?: { pathname: string; search?: string; hash?: string } } };
+}
+
 /** The slice of `window` the installer needs, so tests can hand in a fake. */
 export interface ChunkErrorWindow {
+  [CHUNK_RELOAD_HOOK]?: ChunkReloadHook;
+  __remixRouter?: RouterLike;
   addEventListener(type: string, listener: (event: Event) => void): void;
   removeEventListener(type: string, listener: (event: Event) => void): void;
-  location: { pathname: string; reload(): void };
+  location: { pathname: string; reload(): void; assign(url: string): void };
   readonly sessionStorage: GuardStorage;
 }
 
 /**
- * Listens for chunk load errors that escape the app (Vite's `vite:preloadError`, unhandled rejections of dynamic
- * imports) and reloads once per path. Returns a function that removes the listeners.
+ * The page to load afresh: where a pending navigation was going (the member clicked a link whose code is gone,
+ * so they should land there, not back where they were), else the current page.
  */
-export function installChunkErrorReload(win: ChunkErrorWindow, now: () => number = Date.now): () => void {
+function reloadTarget(win: ChunkErrorWindow): { path: string; go: () => void } {
+  const target = win.__remixRouter?.state?.navigation?.location;
+  if (target?.pathname) {
+    const href = `${target.pathname}${target.search ?? ""}${target.hash ?? ""}`;
+    return { path: target.pathname, go: () => win.location.assign(href) };
+  }
+  return { path: win.location.pathname, go: () => win.location.reload() };
+}
+
+/**
+ * Listens for chunk load errors that escape the app (Vite's `vite:preloadError`, unhandled rejections of dynamic
+ * imports), answers Remix's route-module loader through CHUNK_RELOAD_HOOK, and reloads once per path — the path a
+ * pending navigation was going to, loaded as a document. Returns a function that removes the listeners and the hook.
+ */
+export function installChunkErrorReload(
+  win: ChunkErrorWindow,
+  now: () => number = Date.now,
+  standIn?: (error: unknown) => StandInModule,
+): () => void {
   const tryReload = (): boolean => {
     let storage: GuardStorage;
     try {
@@ -108,7 +144,8 @@ export function installChunkErrorReload(win: ChunkErrorWindow, now: () => number
     } catch {
       return false;
     }
-    return reloadOnceForChunkError({ path: win.location.pathname, storage, now, reload: () => win.location.reload() });
+    const { path, go } = reloadTarget(win);
+    return reloadOnceForChunkError({ path, storage, now, reload: go });
   };
 
   const onPreloadError = (event: Event) => {
@@ -121,10 +158,17 @@ export function installChunkErrorReload(win: ChunkErrorWindow, now: () => number
     if (isChunkLoadError(event)) tryReload();
   };
 
+  // A route module that fails for another reason (a bug that throws while the module evaluates) would fail
+  // again after a reload, so only a download failure reloads; anything else goes straight to the error page.
+  const onRouteModuleError: ChunkReloadHook = (error) =>
+    isChunkLoadError(error) && tryReload() ? true : standIn?.(error);
+
   win.addEventListener("vite:preloadError", onPreloadError);
   win.addEventListener("unhandledrejection", onRejection);
+  win[CHUNK_RELOAD_HOOK] = onRouteModuleError;
   return () => {
     win.removeEventListener("vite:preloadError", onPreloadError);
     win.removeEventListener("unhandledrejection", onRejection);
+    if (win[CHUNK_RELOAD_HOOK] === onRouteModuleError) delete win[CHUNK_RELOAD_HOOK];
   };
 }

@@ -1,32 +1,48 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { COLLECTIONS, searchPath } from "~/search/collections";
 import { wasSeeded } from "~/db/seed.server";
+import { PLACE_INDEX_DESCRIPTION, PLACE_INDEX_TITLE, PLACE_SEARCH_PATH } from "~/places/index-info";
+import { placeCount } from "~/places/store.server";
 import { collectionSizes } from "~/search/stats.server";
+import { signInPath } from "~/search/access";
+import { viewerFor } from "~/search/search-page.server";
 import { getDatabase } from "~/server/runtime.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const database = await getDatabase();
   const sizes = await collectionSizes(database);
+  const viewer = await viewerFor(request);
   return {
     demo: await wasSeeded(database),
-    collections: COLLECTIONS.map((c) => ({
-      id: c.id,
-      title: c.title,
-      group: c.group,
-      description: c.description,
-      access: c.access,
-      records: sizes.get(c.id) ?? 0,
-      searchPath: searchPath(c),
-      years: `${c.years.from}–${c.years.to}`,
-    })),
+    placeIndex: {
+      title: PLACE_INDEX_TITLE,
+      description: PLACE_INDEX_DESCRIPTION,
+      searchPath: PLACE_SEARCH_PATH,
+      places: await placeCount(database),
+    },
+    collections: COLLECTIONS.map((c) => {
+      // A visitor sees that a members' collection exists and its size, and is asked to sign in to search it.
+      const locked = c.access === "members" && !viewer.isMember;
+      return {
+        id: c.id,
+        title: c.title,
+        group: c.group,
+        description: c.description,
+        access: c.access,
+        records: sizes.get(c.id) ?? 0,
+        searchPath: locked ? signInPath(searchPath(c)) : searchPath(c),
+        locked,
+        years: `${c.years.from}–${c.years.to}`,
+      };
+    }),
   };
 }
 
 export default function Home() {
-  const { collections, demo } = useLoaderData<typeof loader>();
+  const { collections, demo, placeIndex } = useLoaderData<typeof loader>();
   const total = collections.reduce((s, c) => s + c.records, 0);
   return (
     <>
@@ -74,9 +90,25 @@ export default function Home() {
               <span className="count">{formatCount(c.records)} records</span> · {c.years}
             </p>
             <p>{c.description}</p>
+            {c.locked && (
+              <p className="members-invite">
+                <Link to={c.searchPath}>Sign in to search</Link> or <Link to="/Signup">become a member</Link>.
+              </p>
+            )}
           </li>
         ))}
       </ul>
+      <h2>Where was it?</h2>
+      <div className="card place-index-card">
+        <h3>
+          <Link to={placeIndex.searchPath}>{placeIndex.title}</Link>
+        </h3>
+        <p>
+          <span className="badge-public">Free for everyone</span>{" "}
+          <span className="count">{formatCount(placeIndex.places)} places</span>
+        </p>
+        <p>{placeIndex.description}</p>
+      </div>
       <h2>Privacy</h2>
       <p>
         Births of the last 100 years and deaths and marriages of the last 75 years are shown to members only, as in the

@@ -8,6 +8,7 @@ describe("canonical paths", () => {
     expect(canonicalPath("/SEARCH")).toBe("/Search");
     expect(canonicalPath("/stpete/Birth/search")).toBe("/stpete/birth/search");
     expect(canonicalPath("/Release-Notes")).toBe("/release-notes");
+    expect(canonicalPath("/configcheck")).toBe("/ConfigCheck");
     expect(canonicalPath("/STPETE/death/Record/17")).toBe("/stpete/death/record/17");
   });
   it("leaves canonical and unknown paths alone", () => {

@@ -14,6 +14,7 @@ export function routePatterns(): string[] {
     "/signup/verify",
     "/signup/error",
     "/success",
+    "/ConfigCheck",
     "/forgot-password",
     "/forgot-username",
     "/reset-password",
@@ -37,6 +38,8 @@ export function routePatterns(): string[] {
     "/members/admin/pages/new",
     "/members/admin/audit",
     ...COLLECTIONS.flatMap((c) => [searchPath(c), recordPath(c, ":recordId"), exportPath(c)]),
+    "/breyer/map/search",
+    "/breyer/map/place/:placeId",
   ];
 }
 

@@ -20,17 +20,20 @@ export const MATCH_MODE_LABELS: Record<MatchMode, string> = {
   variants: "Name variants",
 };
 
-export type FieldKind = "surname" | "givenName" | "place" | "parish";
+/** "code": a film, register or page number, matched by its characters (no sounds or accents). */
+export type FieldKind = "surname" | "givenName" | "place" | "parish" | "code";
 
 const NAME_MODES: readonly MatchMode[] = ["sounds", "normalized", "exact", "starts", "contains"];
 const GIVEN_MODES: readonly MatchMode[] = ["variants", "sounds", "normalized", "exact", "starts", "contains"];
 const PLACE_MODES: readonly MatchMode[] = ["normalized", "starts", "contains", "sounds", "exact"];
+const CODE_MODES: readonly MatchMode[] = ["exact", "starts", "contains"];
 
 const DEFAULT_MODE: Record<FieldKind, MatchMode> = {
   surname: "sounds",
   givenName: "variants",
   place: "normalized",
   parish: "normalized",
+  code: "exact",
 };
 
 const MODES_BY_KIND: Record<FieldKind, readonly MatchMode[]> = {
@@ -38,6 +41,7 @@ const MODES_BY_KIND: Record<FieldKind, readonly MatchMode[]> = {
   givenName: GIVEN_MODES,
   place: PLACE_MODES,
   parish: PLACE_MODES,
+  code: CODE_MODES,
 };
 
 /** Sortable columns of the records table; each collection maps fields onto them. */
@@ -52,6 +56,15 @@ export interface SearchField {
   defaultMode: MatchMode;
   /** The records-table column the field sorts on, if it is sortable. */
   sortColumn?: SortColumn;
+  /**
+   * The record fields whose values this search field finds, when not just
+   * `name`: a Lublin given name is found in its Polish and its Germanised
+   * form ("Bogumił", "Gottlieb"); "father or spouse" in either slot. The
+   * first source is the one the field sorts on.
+   */
+  sources?: readonly string[];
+  /** A closed list of values (record type B/M/D): the form offers a select, the value must be one of them. */
+  choices?: readonly { value: string; label: string }[];
 }
 
 export interface DisplayField {
@@ -96,7 +109,13 @@ export interface CollectionDef {
   roles: readonly { label: string; surname: string; givenName: string }[];
 }
 
-function field(name: string, label: string, kind: FieldKind, sortColumn?: SortColumn): SearchField {
+function field(
+  name: string,
+  label: string,
+  kind: FieldKind,
+  sortColumn?: SortColumn,
+  sources?: readonly string[],
+): SearchField {
   return {
     name,
     label,
@@ -104,7 +123,18 @@ function field(name: string, label: string, kind: FieldKind, sortColumn?: SortCo
     modes: MODES_BY_KIND[kind],
     defaultMode: DEFAULT_MODE[kind],
     sortColumn,
+    ...(sources ? { sources } : {}),
   };
+}
+
+/** A field with a closed list of values, matched exactly (the form shows a select). */
+function choiceField(name: string, label: string, choices: readonly { value: string; label: string }[]): SearchField {
+  return { name, label, kind: "code", modes: ["exact"], defaultMode: "exact", choices };
+}
+
+/** The record fields a search field reads its values from. */
+export function fieldSources(f: SearchField): readonly string[] {
+  return f.sources ?? [f.name];
 }
 
 const ST_PETE_YEARS = { from: 1833, to: 1885, missing: [1842, 1849, 1870] } as const;
@@ -154,7 +184,7 @@ function withAfter(fields: readonly DisplayField[], after: string, extra: Displa
   return [...fields.slice(0, i + 1), extra, ...fields.slice(i + 1)];
 }
 
-export const COLLECTIONS: readonly CollectionDef[] = [
+const ST_PETE_COLLECTIONS: readonly CollectionDef[] = [
   {
     id: "stpete-birth",
     code: 1,
@@ -247,6 +277,476 @@ export const COLLECTIONS: readonly CollectionDef[] = [
       { label: "as the bride", surname: "brideSurname", givenName: "brideGivenName" },
     ],
   },
+];
+
+// Lublin (members): acts of the Lutheran parishes of the Lublin governorate,
+// 1826–1900. Every name is given as written (Polish until 1868, Russian
+// after, transliterated) and in its Germanised form; a search finds either.
+const LUBLIN_YEARS = { from: 1826, to: 1900, missing: [] } as const;
+const LUBLIN_GROUP = "Lublin Lutheran parishes";
+const LUBLIN_SOURCE: readonly DisplayField[] = [
+  { name: "archive", label: "Archive" },
+  { name: "fond", label: "Fond" },
+  { name: "parish", label: "Parish" },
+  { name: "registerYear", label: "Register year" },
+  { name: "act", label: "Act number" },
+];
+const LUBLIN_SURNAME = (name: string, label: string, sortColumn?: SortColumn) =>
+  field(name, label, "surname", sortColumn, [name, `${name}De`]);
+const LUBLIN_GIVEN = (name: string, label: string, sortColumn?: SortColumn) =>
+  field(name, label, "givenName", sortColumn, [name, `${name}De`]);
+/** "Jan / Johann", or the one form when both are the same. */
+export function nameForms(written: string | null | undefined, germanised: string | null | undefined): string {
+  if (!written) return germanised ?? "";
+  if (!germanised || germanised === written) return written;
+  return `${written} / ${germanised}`;
+}
+const LUBLIN_PERSON_COLUMNS: readonly DisplayField[] = [
+  { name: "act", label: "Act" },
+  { name: "surnameForms", label: "Surname (Polish / German)" },
+  { name: "givenNameForms", label: "Given name (Polish / German)" },
+];
+const lublinDescription = (acts: string) =>
+  `${acts} of the Lutheran parishes of the Lublin governorate (Lublin, Cyców, Kamionka, Zamość, Chełm), 1826–1900: in Polish until 1868, in Russian after; every name in its Polish and Germanised form.`;
+
+export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
+  {
+    id: "lublin-birth",
+    code: 4,
+    basePath: "/members/lublin/birth",
+    title: "Lublin Lutheran births",
+    shortTitle: "Births",
+    group: LUBLIN_GROUP,
+    description: lublinDescription("Birth and baptism acts"),
+    access: "members",
+    recordKind: "birth",
+    years: LUBLIN_YEARS,
+    searchFields: [
+      LUBLIN_SURNAME("surname", "Surname", "name1"),
+      LUBLIN_GIVEN("givenName", "Given name", "given1"),
+      LUBLIN_GIVEN("fatherGivenName", "Father's given name"),
+      LUBLIN_GIVEN("motherGivenName", "Mother's given name"),
+      LUBLIN_SURNAME("motherMaidenName", "Mother's maiden name"),
+      field("place", "Village", "place", "place"),
+    ],
+    resultColumns: [
+      ...LUBLIN_PERSON_COLUMNS,
+      { name: "fatherForms", label: "Father" },
+      { name: "motherForms", label: "Mother" },
+      { name: "place", label: "Village" },
+    ],
+    detailFields: [
+      { name: "surname", label: "Surname (as written)" },
+      { name: "surnameDe", label: "Surname (Germanised)" },
+      { name: "givenName", label: "Given name (as written)" },
+      { name: "givenNameDe", label: "Given name (Germanised)" },
+      { name: "fatherForms", label: "Father" },
+      { name: "fatherAge", label: "Father's age" },
+      { name: "fatherOccupation", label: "Father's occupation" },
+      { name: "motherForms", label: "Mother" },
+      { name: "motherAge", label: "Mother's age" },
+      { name: "place", label: "Village" },
+      { name: "language", label: "Language of the act" },
+      { name: "notes", label: "Notes" },
+    ],
+    sourceFields: LUBLIN_SOURCE,
+    defaultSort: ["year", "surname"],
+    subject: (d) => personName(d.surname, d.givenName),
+    roles: [
+      { label: "as the child", surname: "surname", givenName: "givenName" },
+      { label: "as the mother (maiden name)", surname: "motherMaidenName", givenName: "motherGivenName" },
+    ],
+  },
+  {
+    id: "lublin-death",
+    code: 5,
+    basePath: "/members/lublin/death",
+    title: "Lublin Lutheran deaths",
+    shortTitle: "Deaths",
+    group: LUBLIN_GROUP,
+    description: lublinDescription("Death acts"),
+    access: "members",
+    recordKind: "death",
+    years: LUBLIN_YEARS,
+    searchFields: [
+      LUBLIN_SURNAME("surname", "Surname", "name1"),
+      LUBLIN_GIVEN("givenName", "Given name", "given1"),
+      field("fatherOrSpouse", "Father or husband (given name)", "givenName", undefined, [
+        "fatherGivenName",
+        "fatherGivenNameDe",
+        "husbandGivenName",
+        "husbandGivenNameDe",
+      ]),
+      field("motherOrSpouse", "Mother or wife (given name)", "givenName", undefined, [
+        "motherGivenName",
+        "motherGivenNameDe",
+        "wifeGivenName",
+        "wifeGivenNameDe",
+      ]),
+      field("place", "Village", "place", "place"),
+    ],
+    resultColumns: [
+      ...LUBLIN_PERSON_COLUMNS,
+      { name: "age", label: "Age" },
+      { name: "relatives", label: "Parents or spouse" },
+      { name: "place", label: "Village" },
+    ],
+    detailFields: [
+      { name: "surname", label: "Surname (as written)" },
+      { name: "surnameDe", label: "Surname (Germanised)" },
+      { name: "givenName", label: "Given name (as written)" },
+      { name: "givenNameDe", label: "Given name (Germanised)" },
+      { name: "age", label: "Age" },
+      { name: "fatherForms", label: "Father" },
+      { name: "motherForms", label: "Mother" },
+      { name: "spouse", label: "Spouse" },
+      { name: "place", label: "Village" },
+      { name: "language", label: "Language of the act" },
+      { name: "notes", label: "Notes" },
+    ],
+    sourceFields: LUBLIN_SOURCE,
+    defaultSort: ["year", "surname"],
+    subject: (d) => personName(d.surname, d.givenName),
+    roles: [{ label: "as the deceased", surname: "surname", givenName: "givenName" }],
+  },
+  {
+    id: "lublin-marriage",
+    code: 6,
+    basePath: "/members/lublin/marriage",
+    title: "Lublin Lutheran marriages",
+    shortTitle: "Marriages",
+    group: LUBLIN_GROUP,
+    description: lublinDescription("Marriage acts"),
+    access: "members",
+    recordKind: "marriage",
+    years: LUBLIN_YEARS,
+    searchFields: [
+      LUBLIN_SURNAME("groomSurname", "Groom's surname", "name1"),
+      LUBLIN_GIVEN("groomGivenName", "Groom's given name", "given1"),
+      LUBLIN_SURNAME("brideSurname", "Bride's surname", "name2"),
+      LUBLIN_GIVEN("brideGivenName", "Bride's given name", "given2"),
+      field("place", "Village", "place", "place"),
+    ],
+    resultColumns: [
+      { name: "act", label: "Act" },
+      { name: "groomForms", label: "Groom (Polish / German)" },
+      { name: "brideForms", label: "Bride (Polish / German)" },
+      { name: "place", label: "Village" },
+    ],
+    detailFields: [
+      { name: "groomSurname", label: "Groom's surname (as written)" },
+      { name: "groomSurnameDe", label: "Groom's surname (Germanised)" },
+      { name: "groomGivenName", label: "Groom's given name (as written)" },
+      { name: "groomGivenNameDe", label: "Groom's given name (Germanised)" },
+      { name: "groomAge", label: "Groom's age" },
+      { name: "groomParents", label: "Parents of the groom" },
+      { name: "brideSurname", label: "Bride's surname (as written)" },
+      { name: "brideSurnameDe", label: "Bride's surname (Germanised)" },
+      { name: "brideGivenName", label: "Bride's given name (as written)" },
+      { name: "brideGivenNameDe", label: "Bride's given name (Germanised)" },
+      { name: "brideAge", label: "Bride's age" },
+      { name: "brideParents", label: "Parents of the bride" },
+      { name: "place", label: "Village" },
+      { name: "language", label: "Language of the act" },
+      { name: "notes", label: "Notes" },
+    ],
+    sourceFields: LUBLIN_SOURCE,
+    defaultSort: ["year", "groomSurname"],
+    subject: (d) =>
+      `${personName(d.groomSurname, d.groomGivenName)} and ${personName(d.brideSurname, d.brideGivenName)}`,
+    roles: [
+      { label: "as the groom", surname: "groomSurname", givenName: "groomGivenName" },
+      { label: "as the bride", surname: "brideSurname", givenName: "brideGivenName" },
+    ],
+  },
+];
+
+// Volhynia (members): church books of the Lutheran parishes of Volhynia,
+// 1900–1918, in the State Archive of Zhytomyr Oblast, written in Russian.
+// Every name is given in Cyrillic as written and in its Germanised form
+// (Иоганн Шмидт / Johann Schmidt); a search in Latin letters finds either.
+const VOLHYNIAN_YEARS = { from: 1900, to: 1918, missing: [] } as const;
+const VOLHYNIAN_GROUP = "Volhynia 1900–1918";
+// Members' name indexes: one search each, over entries that point to a film,
+// register and page rather than transcribe a whole act.
+const INDEXES_GROUP = "Indexes (members)";
+
+/**
+ * What the wide menu shows for each group: the full names no longer fit in one row beside each other. The full
+ * name stays the button's accessible name and heads the group in the phone menu.
+ */
+export const GROUP_SHORT_LABELS: Readonly<Record<string, string>> = {
+  [ST_PETE_GROUP]: "St. Petersburg",
+  [LUBLIN_GROUP]: "Lublin",
+  [VOLHYNIAN_GROUP]: "Volhynia",
+  [INDEXES_GROUP]: "Indexes",
+};
+const VOLHYNIAN_SOURCE: readonly DisplayField[] = [
+  { name: "archive", label: "Archive" },
+  { name: "book", label: "Church book" },
+  { name: "page", label: "Page" },
+  { name: "act", label: "Act number" },
+];
+const VOLHYNIAN_PLACE = (label: string) => field("place", label, "place", "place", ["place", "placeRu"]);
+const volhynianDescription = (acts: string) =>
+  `${acts} from the church books of the Lutheran parishes of Volhynia (Zhytomyr, Rozhyshche, Novohrad-Volynskyi, Lutsk, Heimtal, Tuchin), 1900–1918, written in Russian: every name in Cyrillic and in its Germanised form, dates in the Julian and the Gregorian calendar.`;
+
+export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
+  {
+    id: "volhynian-birth",
+    code: 7,
+    basePath: "/members/volhynian/birth",
+    title: "Volhynian Lutheran births",
+    shortTitle: "Births",
+    group: VOLHYNIAN_GROUP,
+    description: volhynianDescription("Births and baptisms"),
+    access: "members",
+    recordKind: "birth",
+    years: VOLHYNIAN_YEARS,
+    searchFields: [
+      LUBLIN_SURNAME("surname", "Surname", "name1"),
+      LUBLIN_GIVEN("givenName", "Given name", "given1"),
+      LUBLIN_GIVEN("fatherGivenName", "Father's given name"),
+      LUBLIN_GIVEN("motherGivenName", "Mother's given name"),
+      VOLHYNIAN_PLACE("Birth place"),
+    ],
+    resultColumns: [
+      { name: "act", label: "Act" },
+      { name: "surnameForms", label: "Surname (Cyrillic / German)" },
+      { name: "givenNameForms", label: "Given name (Cyrillic / German)" },
+      { name: "fatherForms", label: "Father" },
+      { name: "motherForms", label: "Mother" },
+      { name: "placeForms", label: "Birth place" },
+    ],
+    detailFields: [
+      { name: "surname", label: "Surname (as written)" },
+      { name: "surnameDe", label: "Surname (Germanised)" },
+      { name: "givenName", label: "Given name (as written)" },
+      { name: "givenNameDe", label: "Given name (Germanised)" },
+      { name: "birthDate", label: "Birth date" },
+      { name: "baptismDate", label: "Baptism date" },
+      { name: "placeForms", label: "Birth place" },
+      { name: "fatherForms", label: "Father" },
+      { name: "motherForms", label: "Mother" },
+      { name: "godfather", label: "Godfather" },
+      { name: "godmother", label: "Godmother" },
+      { name: "parish", label: "Parish" },
+      { name: "remarks", label: "Remarks" },
+    ],
+    sourceFields: VOLHYNIAN_SOURCE,
+    defaultSort: ["year", "surname"],
+    subject: (d) => personName(d.surnameDe ?? d.surname, d.givenNameDe ?? d.givenName),
+    roles: [{ label: "as the child", surname: "surname", givenName: "givenName" }],
+  },
+  {
+    id: "volhynian-death",
+    code: 8,
+    basePath: "/members/volhynian/death",
+    title: "Volhynian Lutheran deaths",
+    shortTitle: "Deaths",
+    group: VOLHYNIAN_GROUP,
+    description: volhynianDescription("Deaths and burials"),
+    access: "members",
+    recordKind: "death",
+    years: VOLHYNIAN_YEARS,
+    searchFields: [
+      LUBLIN_SURNAME("surname", "Surname", "name1"),
+      LUBLIN_GIVEN("givenName", "Given name", "given1"),
+      LUBLIN_GIVEN("spouseGivenName", "Spouse's given name"),
+      VOLHYNIAN_PLACE("Place"),
+    ],
+    resultColumns: [
+      { name: "act", label: "Act" },
+      { name: "surnameForms", label: "Surname (Cyrillic / German)" },
+      { name: "givenNameForms", label: "Given name (Cyrillic / German)" },
+      { name: "age", label: "Age" },
+      { name: "status", label: "Status" },
+      { name: "placeForms", label: "Place" },
+    ],
+    detailFields: [
+      { name: "surname", label: "Surname (as written)" },
+      { name: "surnameDe", label: "Surname (Germanised)" },
+      { name: "givenName", label: "Given name (as written)" },
+      { name: "givenNameDe", label: "Given name (Germanised)" },
+      { name: "deathDate", label: "Death date" },
+      { name: "age", label: "Age" },
+      { name: "status", label: "Status" },
+      { name: "spouse", label: "Spouse" },
+      { name: "birthplace", label: "Birthplace" },
+      { name: "placeForms", label: "Place" },
+      { name: "buried", label: "Place buried" },
+      { name: "cause", label: "Cause of death" },
+      { name: "parish", label: "Parish" },
+    ],
+    sourceFields: VOLHYNIAN_SOURCE,
+    defaultSort: ["year", "surname"],
+    subject: (d) => personName(d.surnameDe ?? d.surname, d.givenNameDe ?? d.givenName),
+    roles: [{ label: "as the deceased", surname: "surname", givenName: "givenName" }],
+  },
+  {
+    id: "volhynian-marriage",
+    code: 9,
+    basePath: "/members/volhynian/marriage",
+    title: "Volhynian Lutheran marriages",
+    shortTitle: "Marriages",
+    group: VOLHYNIAN_GROUP,
+    description: volhynianDescription("Marriages"),
+    access: "members",
+    recordKind: "marriage",
+    years: VOLHYNIAN_YEARS,
+    searchFields: [
+      LUBLIN_SURNAME("groomSurname", "Groom's surname", "name1"),
+      LUBLIN_GIVEN("groomGivenName", "Groom's given name", "given1"),
+      LUBLIN_SURNAME("brideSurname", "Bride's surname", "name2"),
+      LUBLIN_GIVEN("brideGivenName", "Bride's given name", "given2"),
+      VOLHYNIAN_PLACE("Place"),
+    ],
+    resultColumns: [
+      { name: "act", label: "Act" },
+      { name: "groomForms", label: "Groom (Cyrillic / German)" },
+      { name: "brideForms", label: "Bride (Cyrillic / German)" },
+      { name: "placeForms", label: "Place" },
+    ],
+    detailFields: [
+      { name: "groomSurname", label: "Groom's surname (as written)" },
+      { name: "groomSurnameDe", label: "Groom's surname (Germanised)" },
+      { name: "groomGivenName", label: "Groom's given name (as written)" },
+      { name: "groomGivenNameDe", label: "Groom's given name (Germanised)" },
+      { name: "groomAge", label: "Groom's age" },
+      { name: "brideSurname", label: "Bride's surname (as written)" },
+      { name: "brideSurnameDe", label: "Bride's surname (Germanised)" },
+      { name: "brideGivenName", label: "Bride's given name (as written)" },
+      { name: "brideGivenNameDe", label: "Bride's given name (Germanised)" },
+      { name: "brideAge", label: "Bride's age" },
+      { name: "marriageDate", label: "Marriage date" },
+      { name: "placeForms", label: "Place" },
+      { name: "parish", label: "Parish" },
+      { name: "remarks", label: "Remarks" },
+    ],
+    sourceFields: VOLHYNIAN_SOURCE,
+    defaultSort: ["year", "groomSurname"],
+    subject: (d) =>
+      `${personName(d.groomSurnameDe ?? d.groomSurname, d.groomGivenNameDe ?? d.groomGivenName)} and ${personName(d.brideSurnameDe ?? d.brideSurname, d.brideGivenNameDe ?? d.brideGivenName)}`,
+    roles: [
+      { label: "as the groom", surname: "groomSurname", givenName: "groomGivenName" },
+      { label: "as the bride", surname: "brideSurname", givenName: "brideGivenName" },
+    ],
+  },
+];
+
+export const ODESSA_COLLECTIONS: readonly CollectionDef[] = [
+  {
+    id: "odessa-stpete",
+    code: 10,
+    basePath: "/members/odessa-stpete",
+    title: "Odessa / St. Petersburg film index",
+    shortTitle: "Odessa film index",
+    group: INDEXES_GROUP,
+    description:
+      "A name index to the Odessa consistory district's entries in the St. Petersburg Lutheran Consistory duplicates on FHL microfilm (Odessa, Glückstal, Kassel, Hoffnungstal, Sarata, Tarutino and their colonies), 1834–1885: each entry points to the film and item, the register and the page.",
+    access: "members",
+    recordKind: "index",
+    years: { from: 1834, to: 1885, missing: [] },
+    searchFields: [
+      field("surname", "Surname", "surname", "name1"),
+      field("givenName", "Given name", "givenName", "given1"),
+      field("film", "Film", "code"),
+      field("register", "Register", "code"),
+      // "page" is the results page's parameter: the film's page is searched as filmPage.
+      field("filmPage", "Page", "code", undefined, ["page"]),
+    ],
+    resultColumns: [
+      { name: "filmItem", label: "Film / item" },
+      { name: "register", label: "Register" },
+      { name: "page", label: "Page" },
+      { name: "names", label: "Names" },
+      { name: "place", label: "Place" },
+    ],
+    detailFields: [
+      { name: "surname", label: "Surname" },
+      { name: "givenName", label: "Given name" },
+      { name: "event", label: "Entry" },
+      { name: "names", label: "Names" },
+      { name: "place", label: "Place" },
+      { name: "parish", label: "Parish" },
+      { name: "remarks", label: "Remarks" },
+    ],
+    sourceFields: [
+      { name: "source", label: "Source" },
+      { name: "filmItem", label: "Film / item" },
+      { name: "register", label: "Register" },
+      { name: "page", label: "Page" },
+    ],
+    defaultSort: ["year", "surname"],
+    subject: (d) => personName(d.surname, d.givenName),
+    roles: [{ label: "as the person indexed", surname: "surname", givenName: "givenName" }],
+  },
+];
+
+export const RECORD_TYPES = [
+  { value: "B", label: "Birth or baptism" },
+  { value: "M", label: "Marriage" },
+  { value: "D", label: "Death or burial" },
+] as const;
+
+export const PARISH_INDEX_COLLECTIONS: readonly CollectionDef[] = [
+  {
+    id: "parish-records-idx",
+    code: 11,
+    basePath: "/members/parish-records-idx",
+    title: "Parish records index",
+    shortTitle: "Parish records index",
+    group: INDEXES_GROUP,
+    description:
+      "Names extracted by volunteers from the registers of Polish and Volhynian parishes, 1808–1905: each entry gives the person, the record type, the year, the spouse and the parish, and points to the act, the film and the page.",
+    access: "members",
+    recordKind: "index",
+    years: { from: 1808, to: 1905, missing: [] },
+    searchFields: [
+      field("surname", "Surname", "surname", "name1"),
+      field("givenName", "Given name", "givenName", "given1"),
+      choiceField("recordType", "Record type", RECORD_TYPES),
+      field("spouse", "Spouse's surname", "surname", "name2", ["spouseSurname"]),
+      field("parish", "Parish", "parish", "parish"),
+      field("extractor", "Extractor", "parish"),
+    ],
+    resultColumns: [
+      { name: "recordTypeLabel", label: "Type" },
+      { name: "surname", label: "Surname" },
+      { name: "givenName", label: "Given name" },
+      { name: "spouse", label: "Spouse" },
+      { name: "parish", label: "Parish" },
+      { name: "act", label: "Act" },
+      { name: "film", label: "Film" },
+      { name: "page", label: "Page" },
+      { name: "extractor", label: "Extractor" },
+    ],
+    detailFields: [
+      { name: "surname", label: "Surname" },
+      { name: "givenName", label: "Given name" },
+      { name: "recordTypeLabel", label: "Record type" },
+      { name: "spouse", label: "Spouse" },
+      { name: "parish", label: "Parish" },
+      { name: "extractor", label: "Extractor" },
+    ],
+    sourceFields: [
+      { name: "parish", label: "Parish" },
+      { name: "act", label: "Act number" },
+      { name: "film", label: "Film" },
+      { name: "page", label: "Page" },
+    ],
+    defaultSort: ["year", "surname"],
+    subject: (d) => personName(d.surname, d.givenName),
+    roles: [{ label: "as the person indexed", surname: "surname", givenName: "givenName" }],
+  },
+];
+
+export const COLLECTIONS: readonly CollectionDef[] = [
+  ...ST_PETE_COLLECTIONS,
+  ...LUBLIN_COLLECTIONS,
+  ...VOLHYNIAN_COLLECTIONS,
+  ...ODESSA_COLLECTIONS,
+  ...PARISH_INDEX_COLLECTIONS,
 ];
 
 export function searchPath(c: CollectionDef): string {

@@ -118,6 +118,10 @@ export function parseCriteria(collection: CollectionDef, params: URLSearchParams
       continue;
     }
     if (parsed.data === "") continue;
+    if (field.choices && !field.choices.some((c) => c.value === parsed.data)) {
+      errors[field.name] = `Choose one of the listed ${field.label.toLowerCase()}s.`;
+      continue;
+    }
     if (!/[\p{L}\p{N}]/u.test(parsed.data)) {
       errors[field.name] = "Enter at least one letter.";
       continue;

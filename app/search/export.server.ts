@@ -1,8 +1,9 @@
 import { getDatabase } from "~/server/runtime.server";
 import { parseCriteria } from "./criteria";
 import { csvLine } from "./csv";
+import { fieldValue } from "./display";
 import { streamMatches } from "./engine.server";
-import { collectionFromRequest, viewerFor } from "./search-page.server";
+import { collectionFromRequest, collectionViewer } from "./search-page.server";
 
 /**
  * The whole result set as CSV, streamed row by row from a database cursor:
@@ -11,6 +12,7 @@ import { collectionFromRequest, viewerFor } from "./search-page.server";
 export async function exportCsv(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const collection = collectionFromRequest(request);
+  const viewer = await collectionViewer(request, collection);
   const { criteria, errors } = parseCriteria(collection, url.searchParams);
   if (Object.keys(errors).length) {
     const lines = Object.entries(errors).map(([k, v]) => `${k}: ${v}`);
@@ -22,7 +24,7 @@ export async function exportCsv(request: Request): Promise<Response> {
   const database = await getDatabase();
   const fields = [...collection.detailFields, ...collection.sourceFields];
   const encoder = new TextEncoder();
-  const rows = streamMatches(database, collection, criteria, viewerFor(request));
+  const rows = streamMatches(database, collection, criteria, viewer);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // The byte-order mark makes spreadsheet programs read the names as UTF-8.
@@ -45,7 +47,7 @@ export async function exportCsv(request: Request): Promise<Response> {
           r.gregDate ?? "",
           r.julianDate ?? "",
           r.year,
-          ...fields.map((f) => r.data[f.name] ?? ""),
+          ...fields.map((f) => fieldValue(f.name, r.data)),
           `${url.origin}${collection.basePath}/record/${r.id}`,
         ]);
       }

@@ -1,9 +1,9 @@
 import { getDatabase } from "~/server/runtime.server";
 import { invalidRouteParams } from "~/routing/responses";
 import { recordPath, searchPath } from "./collections";
-import { citationText, formatDate } from "./display";
+import { citationText, fieldValue, formatDate } from "./display";
 import { getRecord } from "./engine.server";
-import { collectionFromRequest, viewerFor } from "./search-page.server";
+import { collectionFromRequest, collectionViewer } from "./search-page.server";
 
 /** Record ids are positive integers; anything else is a malformed URL (404, SPEC §8). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
@@ -11,8 +11,9 @@ const RECORD_ID = /^[1-9]\d{0,9}$/;
 export async function loadRecordPage(request: Request, recordId: string | undefined) {
   const url = new URL(request.url);
   const collection = collectionFromRequest(request);
+  const viewer = await collectionViewer(request, collection);
   if (!recordId || !RECORD_ID.test(recordId)) throw invalidRouteParams(url.pathname);
-  const record = await getRecord(await getDatabase(), collection, Number(recordId), viewerFor(request));
+  const record = await getRecord(await getDatabase(), collection, Number(recordId), viewer);
   if (!record) throw invalidRouteParams(url.pathname);
   const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
   return {
@@ -23,11 +24,11 @@ export async function loadRecordPage(request: Request, recordId: string | undefi
       date: formatDate(record.gregDate, record.year),
       julianDate: record.julianDate ? formatDate(record.julianDate, record.year) : null,
       fields: collection.detailFields
-        .filter((f) => record.data[f.name])
-        .map((f) => ({ label: f.label, value: record.data[f.name] })),
+        .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))
+        .filter((f) => f.value),
       source: collection.sourceFields
-        .filter((f) => record.data[f.name])
-        .map((f) => ({ label: f.label, value: record.data[f.name] })),
+        .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))
+        .filter((f) => f.value),
       scanUrl: record.data.scanUrl ?? null,
     },
     citation: citationText({

@@ -1,4 +1,6 @@
 import { data } from "@remix-run/node";
+import { getCurrentUser, requireAdminAuth } from "~/auth/guard.server";
+import { membershipState } from "~/auth/users.server";
 import { invalidRouteParams } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import {
@@ -20,7 +22,7 @@ import {
   hasAnyCriterion,
   parseCriteria,
 } from "./criteria";
-import { columnValue, formatDate } from "./display";
+import { columnValue, fieldValue, formatDate } from "./display";
 import { type Viewer, countMatches, searchCollection, topValues } from "./engine.server";
 
 /**
@@ -48,9 +50,24 @@ export function collectionFromRequest(request: Request): CollectionDef {
   return collection;
 }
 
-export function viewerFor(_request: Request): Viewer {
-  // Accounts arrive with issue #3; until then everybody is a visitor.
-  return { isMember: false };
+/** Who is asking, for the privacy periods and members' collections: an active member or a visitor. */
+export async function viewerFor(request: Request): Promise<Viewer> {
+  const user = await getCurrentUser(request);
+  return { isMember: !!user && membershipState(user) === "active" };
+}
+
+/**
+ * The viewer of a collection's search, record or export, after its access
+ * check: a members' collection is behind the auth-admin guard (a visitor is
+ * sent to sign in, an account that is not an active member gets 403), like
+ * every members' page. The engine checks the viewer again in its queries.
+ */
+export async function collectionViewer(request: Request, collection: CollectionDef): Promise<Viewer> {
+  if (collection.access === "members") {
+    await requireAdminAuth(request);
+    return { isMember: true };
+  }
+  return viewerFor(request);
 }
 
 function formInfo(collection: CollectionDef) {
@@ -67,6 +84,7 @@ function formInfo(collection: CollectionDef) {
       kind: f.kind,
       defaultMode: f.defaultMode,
       modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
+      choices: f.choices ? f.choices.map((c) => ({ value: c.value, label: c.label })) : null,
     })),
     columns: collection.resultColumns.map((c) => ({ name: c.name, label: c.label })),
     sortable: [...sortableFields(collection).keys()],
@@ -82,7 +100,7 @@ function hrefWith(collection: CollectionDef, criteria: Criteria, change: Partial
 
 function chips(collection: CollectionDef, criteria: Criteria): Chip[] {
   const out: Chip[] = criteria.fields.map((c) => ({
-    label: `${c.field.label}: ${c.value}${c.mode === c.field.defaultMode ? "" : ` (${MATCH_MODE_LABELS[c.mode].toLowerCase()})`}`,
+    label: `${c.field.label}: ${c.field.choices?.find((x) => x.value === c.value)?.label ?? c.value}${c.mode === c.field.defaultMode ? "" : ` (${MATCH_MODE_LABELS[c.mode].toLowerCase()})`}`,
     removeHref: hrefWith(collection, criteria, { fields: criteria.fields.filter((f) => f !== c) }),
   }));
   if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
@@ -151,7 +169,7 @@ async function suggestions(collection: CollectionDef, criteria: Criteria, viewer
 export async function loadSearchPage(request: Request) {
   const url = new URL(request.url);
   const collection = collectionFromRequest(request);
-  const viewer = viewerFor(request);
+  const viewer = await collectionViewer(request, collection);
   const database = await getDatabase();
   const { criteria, errors, values } = parseCriteria(collection, url.searchParams);
   const parishes = collection.searchFields.some((f) => f.name === "parish")
@@ -192,8 +210,8 @@ export async function loadSearchPage(request: Request) {
         julianDate: r.julianDate ? formatDate(r.julianDate, r.year) : null,
         cells: collection.resultColumns.map((c) => columnValue(c.name, r.data)),
         details: [...collection.detailFields, ...collection.sourceFields]
-          .filter((f) => r.data[f.name])
-          .map((f) => ({ label: f.label, value: r.data[f.name] })),
+          .map((f) => ({ label: f.label, value: fieldValue(f.name, r.data) }))
+          .filter((f) => f.value),
       })),
     },
   };

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { getDatabase } from "~/server/runtime.server";
 import { COLLECTIONS, type CollectionDef, MATCH_MODE_LABELS, type SearchField, searchPath } from "./collections";
 import { type Criteria, criteriaToParams, hasAnyCriterion, parseCriteria } from "./criteria";
+import { signInPath } from "./access";
 import { countMatches } from "./engine.server";
 import { viewerFor } from "./search-page.server";
 
@@ -60,9 +61,12 @@ export async function loadUnifiedSearch(request: Request) {
   if (Object.keys(errors).length) return data({ form, values, errors, results: null }, { status: 400 });
   if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null };
   const database = await getDatabase();
-  const viewer = viewerFor(request);
+  const viewer = await viewerFor(request);
   const results = [];
   for (const collection of COLLECTIONS) {
+    // A visitor is told how many records a members' collection holds for the name (DESIGN §5: an
+    // invitation to join), counted from the index alone; the links lead to the sign-in page.
+    const locked = collection.access === "members" && !viewer.isMember;
     const roles = [];
     for (const role of collection.roles) {
       const roleCriteria = forRole(collection, criteria, role);
@@ -72,7 +76,9 @@ export async function loadUnifiedSearch(request: Request) {
         label: role.label,
         count: total,
         countIsLowerBound: lowerBound,
-        href: `${searchPath(collection)}?${criteriaToParams(roleCriteria, collection)}`,
+        href: ((href) => (locked ? signInPath(href) : href))(
+          `${searchPath(collection)}?${criteriaToParams(roleCriteria, collection)}`,
+        ),
       });
     }
     results.push({
@@ -80,6 +86,7 @@ export async function loadUnifiedSearch(request: Request) {
       title: collection.title,
       group: collection.group,
       access: collection.access,
+      locked,
       roles,
     });
   }

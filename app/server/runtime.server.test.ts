@@ -2,7 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { demoRecordCount } from "~/db/seed.server";
 import { healthCheck, startRuntime, stopRuntime } from "./runtime.server";
+
+/** SEED_RECORDS St. Petersburg records and the Lublin and Volhynian records that come with them. */
+const SEEDED = demoRecordCount(500);
 
 describe("runtime", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-runtime-"));
@@ -25,7 +29,7 @@ describe("runtime", () => {
             .executeTakeFirstOrThrow()
         ).c,
       );
-    expect(await count()).toBe(500);
+    expect(await count()).toBe(SEEDED);
     const secret = readFileSync(path.join(dataDir, "session-secret"), "utf8");
     expect(secret.trim().length).toBeGreaterThanOrEqual(32);
 
@@ -42,7 +46,7 @@ describe("runtime", () => {
             .executeTakeFirstOrThrow()
         ).c,
       ),
-    ).toBe(500);
+    ).toBe(SEEDED);
     expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(secret);
     await stopRuntime();
   });

@@ -11,6 +11,7 @@ import {
   type Params,
 } from "@remix-run/react";
 import { useEffect, useId, type ReactElement, type ReactNode } from "react";
+import { reloadIfNetworkFailure } from "~/platform/offline-navigation";
 
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const SERVER_ERROR_TITLE = "Internal Server Error";
@@ -177,6 +178,8 @@ export function GeneralErrorBoundary({
   const params = useParams();
 
   useEffect(() => {
+    // A link followed offline: load the address as a document so the service worker can answer it.
+    if (reloadIfNetworkFailure(error, window)) return;
     // Expected outcomes (a 404, a 403) are not worth a console entry.
     if (!isRouteErrorResponse(error) || error.status >= 500) {
       console.error(error);

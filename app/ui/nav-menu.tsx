@@ -23,7 +23,10 @@ import { clampMenuLeft, createCloseTimer, findByFirstLetter } from "./menu-posit
 
 export type NavMenuLink = { label: string; to: string; description?: string };
 
-export type NavItem = { label: string; to: string } | { label: string; links: NavMenuLink[] };
+export type NavItem =
+  | { label: string; to: string }
+  /** `shortLabel`, a beginning of `label`, is what the wide menu shows; the rest is read out by screen readers. */
+  | { label: string; shortLabel?: string; links: NavMenuLink[] };
 
 /**
  * Wide layout (dropdowns) starts here; below it the nav is a "Menu" disclosure
@@ -206,6 +209,7 @@ export function NavMenu({ items }: { items: NavItem[] }) {
               key={`${index}-${item.label}`}
               index={index}
               label={item.label}
+              shortLabel={item.shortLabel}
               links={item.links}
               open={open?.index === index ? open : null}
               compact={compact}
@@ -233,6 +237,7 @@ export function NavMenu({ items }: { items: NavItem[] }) {
 type NavGroupProps = {
   index: number;
   label: string;
+  shortLabel?: string;
   links: NavMenuLink[];
   open: OpenState | null;
   compact: boolean;
@@ -248,6 +253,7 @@ type NavGroupProps = {
 function NavGroup({
   index,
   label,
+  shortLabel,
   links,
   open,
   compact,
@@ -460,7 +466,14 @@ function NavGroup({
         onClick={(event) => onButtonClick(index, event.detail === 0)}
         onKeyDown={onButtonKeyDown}
       >
-        {label}
+        {shortLabel && label.startsWith(shortLabel) ? (
+          <>
+            {shortLabel}
+            <span className="visually-hidden">{label.slice(shortLabel.length)}</span>
+          </>
+        ) : (
+          label
+        )}
       </button>
       <ul
         ref={menuRef}

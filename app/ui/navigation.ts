@@ -1,4 +1,5 @@
-import { COLLECTIONS, searchPath } from "~/search/collections";
+import { PLACE_SEARCH_PATH } from "~/places/index-info";
+import { COLLECTIONS, GROUP_SHORT_LABELS, searchPath } from "~/search/collections";
 import type { NavItem } from "./nav-menu";
 
 /** The site navigation, built from the collection registry so new collections appear by themselves. */
@@ -12,7 +13,9 @@ export function siteNavigation(): NavItem[] {
   return [
     { label: "Home", to: "/" },
     { label: "Search all records", to: "/Search" },
-    ...[...groups].map(([label, links]) => ({ label, links })),
+    ...[...groups].map(([label, links]) => ({ label, shortLabel: GROUP_SHORT_LABELS[label], links })),
+    // Villages that changed their names: the place index answers "where was it?" for every collection.
+    { label: "Places", to: PLACE_SEARCH_PATH },
     { label: "What's new", to: "/release-notes" },
   ];
 }

@@ -24,6 +24,8 @@ export interface ModeFieldInfo {
   label: string;
   defaultMode: string;
   modes: { value: string; label: string }[];
+  /** A closed list (record type): a select of its values and no match mode. */
+  choices?: { value: string; label: string }[] | null;
 }
 
 export function ModeField({
@@ -38,6 +40,27 @@ export function ModeField({
   list?: string;
 }) {
   const modeName = `${field.name}Mode`;
+  if (field.choices)
+    return (
+      <div className="field">
+        <label htmlFor={field.name}>{field.label}</label>
+        <select
+          id={field.name}
+          name={field.name}
+          defaultValue={values[field.name] ?? ""}
+          aria-invalid={errors[field.name] ? true : undefined}
+          aria-describedby={describedBy(errors, field.name)}
+        >
+          <option value="">Any</option>
+          {field.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <FieldError errors={errors} name={field.name} />
+      </div>
+    );
   return (
     <div className="field">
       <label htmlFor={field.name}>{field.label}</label>

@@ -236,7 +236,9 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                       {r.julianDate && <span className="julian">Julian {r.julianDate}</span>}
                     </td>
                     {r.cells.map((cell, i) => (
-                      <td key={collection.columns[i].name}>{cell}</td>
+                      <td key={collection.columns[i].name} className={`col-${collection.columns[i].name}`}>
+                        {cell}
+                      </td>
                     ))}
                   </tr>
                   <tr className="row-detail">

@@ -29,6 +29,10 @@ export function UnifiedSearchPage() {
           </Link>
         </div>
       </Form>
+      <p>
+        Looking for a village rather than a person? The <Link to="/breyer/map/search">Breyer map index</Link> finds
+        places by any of their names, and the places near them.
+      </p>
       {results && (
         <section aria-labelledby="per-collection" className="results-section">
           <h2 id="per-collection">{any ? "Records found" : "No records found"}</h2>
@@ -55,6 +59,12 @@ export function UnifiedSearchPage() {
                     </li>
                   ))}
                 </ul>
+                {c.locked && (
+                  <p className="members-invite">
+                    Members only: <Link to="/Signup">become a member</Link> or sign in through a link above to see these
+                    records.
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,25 @@
+// What every members' demo generator shares: a record is a pure function of (seed, position), so any slice of the
+// sequence can be regenerated, and one reseeded Rng is reused along the stream.
+import { Rng } from "./prng";
+
+export interface GenerateOptions {
+  seed: number;
+  count: number;
+  startId?: number;
+}
+
+/** Streams `count` records of a seed from position `startId`, each from `recordAt(position, seed, rng)`. */
+export function* streamRecords<T>(
+  options: GenerateOptions,
+  recordAt: (index: number, seed: number, rng: Rng) => T,
+): Generator<T> {
+  const rng = new Rng();
+  const start = Math.max(0, Math.floor(options.startId ?? 0));
+  for (let i = start; i < start + Math.max(0, Math.floor(options.count)); i++) yield recordAt(i, options.seed, rng);
+}
+
+/** The whole numbers from `from` to `to`, inclusive. */
+export const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** "as written / Germanised", or the one form when both are the same. */
+export const bothForms = (a: string, b: string): string => (a === b ? a : `${a} / ${b}`);

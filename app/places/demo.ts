@@ -1,0 +1,269 @@
+import { createRng } from "~/db/demo/prng";
+import { type LatLon, MAP_AREA, nearestProvince, sheetAndSquare } from "./geo";
+
+/**
+ * Deterministic demo entries for the Breyer map index: a few real towns at
+ * their real positions (with their real changes of name), and generated
+ * settlements named the way the German colonies of central Poland were —
+ * Hauländer villages after their founders' saints (Josefow, Michalow),
+ * German foundations (Neu-Sulzfeld, Königsbach) — each with a Polish form
+ * and sometimes an older or later name. Provinces, sheets and squares follow
+ * from the coordinates. Entry i of a seed depends only on (seed, i).
+ */
+
+export const DEFAULT_PLACE_COUNT = 3000;
+export const DEFAULT_PLACE_SEED = 1938;
+
+export type SpellingKind = "map" | "polish" | "older" | "later" | "german";
+
+export const SPELLING_LABELS: Record<SpellingKind, string> = {
+  map: "On the map",
+  polish: "Polish",
+  older: "Older name",
+  later: "Later name",
+  german: "German",
+};
+
+export interface DemoPlace extends LatLon {
+  name: string;
+  spellings: { kind: SpellingKind; name: string }[];
+  province: string;
+  sheet: string;
+  square: string;
+  notes: string;
+}
+
+interface Anchor extends LatLon {
+  name: string;
+  polish: string;
+  older?: string;
+  later?: string;
+  notes?: string;
+}
+
+/** Real towns of the area, placed where they are. */
+const ANCHORS: readonly Anchor[] = [
+  {
+    name: "Lodz",
+    polish: "Łódź",
+    older: "Lodsch",
+    later: "Litzmannstadt",
+    lat: 51.7592,
+    lon: 19.456,
+    notes: "Town; Lutheran parishes of St. Trinitatis, St. Johannis and St. Matthäi.",
+  },
+  { name: "Pabianitz", polish: "Pabianice", lat: 51.6645, lon: 19.3547, notes: "Town; Lutheran parish." },
+  {
+    name: "Alexandrow",
+    polish: "Aleksandrów Łódzki",
+    later: "Wirkheim",
+    lat: 51.8194,
+    lon: 19.3039,
+    notes: "Town founded for German cloth-makers in 1822.",
+  },
+  { name: "Konstantynow", polish: "Konstantynów Łódzki", later: "Tuchingen", lat: 51.7474, lon: 19.3256 },
+  { name: "Zgierz", polish: "Zgierz", later: "Görnau", lat: 51.8555, lon: 19.4063, notes: "Town; Lutheran parish." },
+  { name: "Ozorkow", polish: "Ozorków", later: "Hohenhausen", lat: 51.9615, lon: 19.2891 },
+  { name: "Brzeziny", polish: "Brzeziny", later: "Löwenstadt", lat: 51.8003, lon: 19.7566 },
+  {
+    name: "Neu-Sulzfeld",
+    polish: "Nowosolna",
+    lat: 51.8012,
+    lon: 19.6102,
+    notes: "Colony founded in 1801 by settlers from Württemberg; Lutheran parish.",
+  },
+  { name: "Königsbach", polish: "Bukowiec", lat: 51.7157, lon: 19.6452, notes: "Colony founded in 1802." },
+  { name: "Tomaschow", polish: "Tomaszów Mazowiecki", lat: 51.5313, lon: 20.0085, notes: "Town; Lutheran parish." },
+  { name: "Petrikau", polish: "Piotrków Trybunalski", lat: 51.4052, lon: 19.703, notes: "Seat of the gubernia." },
+  { name: "Zdunska Wola", polish: "Zduńska Wola", lat: 51.5993, lon: 18.9394, notes: "Town; Lutheran parish." },
+  { name: "Kalisch", polish: "Kalisz", lat: 51.7611, lon: 18.091, notes: "Seat of the gubernia." },
+  { name: "Lentschütz", polish: "Łęczyca", lat: 52.0596, lon: 19.1995 },
+  { name: "Plock", polish: "Płock", lat: 52.5463, lon: 19.7065, notes: "Seat of the gubernia." },
+  { name: "Leslau", polish: "Włocławek", lat: 52.6483, lon: 19.0677 },
+  { name: "Warschau", polish: "Warszawa", lat: 52.2297, lon: 21.0122, notes: "Seat of the gubernia." },
+  { name: "Radom", polish: "Radom", lat: 51.4027, lon: 21.1471, notes: "Seat of the gubernia." },
+  { name: "Lublin", polish: "Lublin", lat: 51.2465, lon: 22.5684, notes: "Seat of the gubernia." },
+  { name: "Siedlce", polish: "Siedlce", lat: 52.1676, lon: 22.2902, notes: "Seat of the gubernia." },
+];
+
+/** Villages named after a founder or saint: the Polish form, and the map's German-read form. */
+const SAINT_NAMES: readonly [polish: string, map: string][] = [
+  ["Józefów", "Josefow"],
+  ["Michałów", "Michalow"],
+  ["Ludwików", "Ludwikow"],
+  ["Janów", "Janow"],
+  ["Karolew", "Karolew"],
+  ["Marianów", "Marianow"],
+  ["Władysławów", "Wladyslawow"],
+  ["Antoniew", "Antoniew"],
+  ["Stanisławów", "Stanislawow"],
+  ["Kazimierzów", "Kasimirow"],
+  ["Teodorów", "Theodorow"],
+  ["Leopoldów", "Leopoldow"],
+  ["Emilianów", "Emilianow"],
+  ["Helenów", "Helenow"],
+  ["Julianów", "Julianow"],
+  ["Gustawów", "Gustawow"],
+  ["Adamów", "Adamow"],
+  ["Franciszków", "Franziskow"],
+  ["Zofiówka", "Sofiowka"],
+  ["Wiktorów", "Wiktorow"],
+  ["Feliksów", "Felixow"],
+  ["Augustów", "Augustow"],
+  ["Karolina", "Karolina"],
+  ["Ignaców", "Ignatzow"],
+];
+
+const GERMAN_FIRST = [
+  "Königs",
+  "Wilhelms",
+  "Friedrichs",
+  "Karls",
+  "Sulz",
+  "Grün",
+  "Linden",
+  "Eichen",
+  "Birken",
+  "Tannen",
+  "Rosen",
+  "Hohen",
+  "Schön",
+  "Heinrichs",
+  "Ludwigs",
+  "Georgs",
+  "Annen",
+  "Hoffnungs",
+  "Frieden",
+  "Erlen",
+];
+const GERMAN_SECOND = ["bach", "walde", "feld", "dorf", "au", "thal", "berg", "hof", "ruh", "heim", "wiese", "hain"];
+/** Polish names the German foundations came to be known by. */
+const POLISH_VILLAGES = [
+  "Bukowiec",
+  "Olechów",
+  "Wiśniowa Góra",
+  "Zielona Góra",
+  "Lipiny",
+  "Dąbrowa",
+  "Brzozów",
+  "Jodłowiec",
+  "Różanka",
+  "Wysoka",
+  "Piękna Góra",
+  "Olszynki",
+  "Lesznowola",
+  "Grabina",
+  "Łaznów",
+  "Pustkowie",
+  "Budy",
+  "Huta",
+  "Rąbień",
+  "Żabieniec",
+  "Sokolniki",
+  "Wola Rakowa",
+  "Nowe Wrzosy",
+  "Kępa",
+];
+const NOTES = [
+  "Hauländer colony on leased forest land.",
+  "Lutheran school and prayer house (Bethaus).",
+  "Settled from Pomerania and Brandenburg.",
+  "Settled from Württemberg.",
+  "Mennonite families among the settlers.",
+  "Belonged to the Lutheran parish of the nearest town.",
+  "Colony divided into two parts on the map.",
+  "Cantor's school; cemetery survives.",
+];
+
+/** Clusters of settlement: most colonies lay around Lodz and along the Vistula. */
+const CLUSTERS: readonly (LatLon & { spread: number; weight: number })[] = [
+  { lat: 51.78, lon: 19.45, spread: 0.7, weight: 3 },
+  { lat: 52.45, lon: 19.4, spread: 0.6, weight: 2 },
+  { lat: 52.25, lon: 20.7, spread: 0.6, weight: 2 },
+  { lat: 51.3, lon: 21.8, spread: 0.6, weight: 1 },
+];
+
+const CLUSTER_WEIGHTS = CLUSTERS.map((k) => k.weight);
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const round4 = (v: number) => Math.round(v * 10000) / 10000;
+
+function withProvince(p: Omit<DemoPlace, "province" | "sheet" | "square">): DemoPlace {
+  const grid = sheetAndSquare(p)!;
+  return { ...p, province: nearestProvince(p).name, ...grid };
+}
+
+function anchorPlace(a: Anchor): DemoPlace {
+  const spellings: DemoPlace["spellings"] = [{ kind: "polish", name: a.polish }];
+  if (a.older) spellings.push({ kind: "older", name: a.older });
+  if (a.later) spellings.push({ kind: "later", name: a.later });
+  return withProvince({
+    name: a.name,
+    spellings: spellings.filter((s) => s.name !== a.name),
+    lat: a.lat,
+    lon: a.lon,
+    notes: a.notes ?? "",
+  });
+}
+
+const ANCHOR_KEYS = new Set(ANCHORS.flatMap((a) => [a.name, a.polish, a.older, a.later].filter(Boolean)));
+
+function generatedPlace(seed: number, i: number): DemoPlace {
+  const rng = createRng(seed, i + 1);
+  let lat: number;
+  let lon: number;
+  if (rng.chance(0.4)) {
+    const c = rng.weightedPick(CLUSTERS, CLUSTER_WEIGHTS);
+    // Sum of uniforms: a cheap bell shape around the cluster's centre.
+    lat = c.lat + (rng.next() + rng.next() + rng.next() - 1.5) * c.spread;
+    lon = c.lon + (rng.next() + rng.next() + rng.next() - 1.5) * c.spread * 1.6;
+  } else {
+    lat = MAP_AREA.minLat + rng.next() * (MAP_AREA.maxLat - MAP_AREA.minLat);
+    lon = MAP_AREA.minLon + rng.next() * (MAP_AREA.maxLon - MAP_AREA.minLon);
+  }
+  lat = round4(clamp(lat, MAP_AREA.minLat + 0.01, MAP_AREA.maxLat - 0.01));
+  lon = round4(clamp(lon, MAP_AREA.minLon + 0.01, MAP_AREA.maxLon - 0.01));
+
+  const spellings: DemoPlace["spellings"] = [];
+  let name: string;
+  if (rng.chance(0.55)) {
+    // A Hauländer village with a Polish founder's name, German-read on the map.
+    const [polish, map] = rng.pick(SAINT_NAMES);
+    const variant = rng.int(0, 5);
+    if (variant === 0) {
+      name = `Neu-${map}`;
+      spellings.push({ kind: "polish", name: `${polish} Nowy` });
+    } else if (variant === 1) {
+      name = `Kolonie ${map}`;
+      spellings.push({ kind: "polish", name: `${polish} Kolonia` });
+    } else {
+      name = map;
+      spellings.push({ kind: "polish", name: polish });
+    }
+    if (rng.chance(0.2)) spellings.push({ kind: "later", name: `${map.replace(/ow$|ew$|owka$|a$/, "")}sdorf` });
+  } else {
+    // A German foundation, known to Polish neighbours by a Polish name.
+    const base = `${rng.pick(GERMAN_FIRST)}${rng.pick(GERMAN_SECOND)}`;
+    const prefix = rng.int(0, 6);
+    name = prefix === 0 ? `Neu-${base}` : prefix === 1 ? `Alt-${base}` : base;
+    const polish = rng.pick(POLISH_VILLAGES);
+    spellings.push({ kind: "polish", name: prefix === 0 ? `${polish} Nowa` : polish });
+    if (rng.chance(0.25)) spellings.push({ kind: "older", name: `${polish} ${rng.pick(["Olędry", "Holendry"])}` });
+  }
+  // Never share a spelling with the real towns, so that those stay unambiguous.
+  if (ANCHOR_KEYS.has(name)) name = `${name} Kolonie`;
+  const kept = spellings.filter((s) => s.name !== name && !ANCHOR_KEYS.has(s.name));
+  const notes = rng.chance(0.3) ? rng.pick(NOTES) : "";
+  return withProvince({ name, spellings: kept, lat, lon, notes });
+}
+
+/** count entries (the real towns first, then generated settlements). */
+export function* generatePlaces(opts: { count: number; seed?: number }): Generator<DemoPlace> {
+  const seed = opts.seed ?? DEFAULT_PLACE_SEED;
+  let n = 0;
+  for (const a of ANCHORS) {
+    if (n++ >= opts.count) return;
+    yield anchorPlace(a);
+  }
+  for (let i = 0; n < opts.count; i++, n++) yield generatedPlace(seed, i);
+}

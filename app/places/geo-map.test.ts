@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { generatePlaces } from "./demo";
+import { MAP_AREA, boundingBox, haversineKm, nearestProvince, sheetAndSquare } from "./geo";
+import { MAP_WIDTH, buildPlaceMap, projection } from "./map";
+
+const WARSAW = { lat: 52.2297, lon: 21.0122 };
+const LODZ = { lat: 51.7592, lon: 19.456 };
+
+describe("geography", () => {
+  it("haversine gives the known Warsaw–Łódź distance (about 119 km)", () => {
+    const km = haversineKm(WARSAW, LODZ);
+    expect(km).toBeGreaterThan(118);
+    expect(km).toBeLessThan(120);
+    expect(haversineKm(LODZ, LODZ)).toBe(0);
+    // A degree of latitude is about 111.2 km everywhere.
+    expect(haversineKm({ lat: 52, lon: 20 }, { lat: 53, lon: 20 })).toBeCloseTo(111.2, 0);
+  });
+
+  it("the bounding box holds every point of the circle", () => {
+    const box = boundingBox(LODZ, 25);
+    for (let deg = 0; deg < 360; deg += 5) {
+      // A point 24.99 km away in direction deg (small-distance approximation, checked by haversine).
+      const t = (deg * Math.PI) / 180;
+      const p = {
+        lat: LODZ.lat + (24.9 / 111.2) * Math.cos(t),
+        lon: LODZ.lon + ((24.9 / 111.2) * Math.sin(t)) / Math.cos((LODZ.lat * Math.PI) / 180),
+      };
+      expect(haversineKm(LODZ, p)).toBeLessThan(25);
+      expect(p.lat >= box.minLat && p.lat <= box.maxLat && p.lon >= box.minLon && p.lon <= box.maxLon).toBe(true);
+    }
+  });
+
+  it("sheets, squares and provinces follow from coordinates", () => {
+    expect(sheetAndSquare(LODZ)).toEqual({ sheet: "Lodz", square: "B2" });
+    expect(sheetAndSquare(WARSAW)?.sheet).toBe("Warschau");
+    expect(sheetAndSquare({ lat: 54, lon: 20 })).toBeUndefined();
+    expect(nearestProvince(LODZ).name).toBe("Petrikau");
+    expect(nearestProvince(WARSAW).name).toBe("Warschau");
+  });
+});
+
+describe("the SVG map", () => {
+  it("projects equirectangularly: west left, north up, proportions kept", () => {
+    const box = { minLat: 51, maxLat: 52, minLon: 19, maxLon: 21 };
+    const p = projection(box);
+    expect(p.x(19)).toBe(24);
+    expect(p.x(21)).toBe(MAP_WIDTH - 24);
+    expect(p.y(52)).toBe(24);
+    expect(p.y(51)).toBeCloseTo(p.height - 24, 0);
+    // 2° of longitude at 51.5° N are cos(51.5°) × 2 ≈ 1.245 "degrees of latitude" wide.
+    const ratio = (p.x(21) - p.x(19)) / (p.y(51) - p.y(52));
+    expect(ratio).toBeCloseTo(2 * Math.cos((51.5 * Math.PI) / 180), 2);
+  });
+
+  it("frames the points and the radius, highlighted point drawn last", () => {
+    const map = buildPlaceMap(
+      [
+        { id: 2, label: "Lodz", ...LODZ, highlight: true },
+        { id: 1, label: "Pabianitz", lat: 51.6645, lon: 19.3547 },
+      ],
+      { centre: LODZ, radiusKm: 10 },
+    );
+    expect(map.points.map((p) => p.label)).toEqual(["Pabianitz", "Lodz"]);
+    for (const pt of map.points) {
+      expect(pt.x).toBeGreaterThan(0);
+      expect(pt.x).toBeLessThan(map.width);
+      expect(pt.y).toBeGreaterThan(0);
+      expect(pt.y).toBeLessThan(map.height);
+    }
+    expect(map.circle?.cx).toBe(map.points[1].x);
+    // A circle on the ground stays (nearly) round on the map.
+    expect(Math.abs(map.circle!.rx - map.circle!.ry)).toBeLessThan(1);
+    expect(map.meridians.length).toBeGreaterThan(0);
+    expect(buildPlaceMap([]).box).toEqual(MAP_AREA);
+    // One place alone still gets a landscape of country around it.
+    const single = buildPlaceMap([{ id: 1, label: "Neu-Sulzfeld", lat: 51.8012, lon: 19.6102 }]);
+    expect(single.height).toBeLessThanOrEqual(single.width);
+    expect(single.height).toBeGreaterThanOrEqual(single.width / 2 - 1);
+    expect(single.points[0].x).toBeCloseTo(single.width / 2, 0);
+  });
+});
+
+describe("demo places", () => {
+  it("are deterministic, inside the map, with sheet, square and province", () => {
+    const a = [...generatePlaces({ count: 500, seed: 7 })];
+    const b = [...generatePlaces({ count: 500, seed: 7 })];
+    expect(a).toEqual(b);
+    expect([...generatePlaces({ count: 500, seed: 8 })]).not.toEqual(a);
+    expect(a[0].name).toBe("Lodz");
+    for (const p of a) {
+      expect(sheetAndSquare(p)).toEqual({ sheet: p.sheet, square: p.square });
+      expect(p.province).toBe(nearestProvince(p).name);
+      expect(p.spellings.every((s) => s.name !== p.name)).toBe(true);
+    }
+    expect(new Set(a.map((p) => p.province)).size).toBe(7);
+  });
+});

@@ -1,0 +1,294 @@
+import type { SelectQueryBuilder } from "kysely";
+import type { Database } from "~/db/connection.server";
+import type { Schema } from "~/db/schema";
+import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
+import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import type { PlaceCriteria } from "./criteria";
+import { type LatLon, boundingBox, haversineKm } from "./geo";
+
+/**
+ * The place search: name (any spelling) by mode, province, sheet, square,
+ * and "within N km of a place" — an indexed bounding box on lat/lon first,
+ * then the exact haversine distance.
+ */
+
+export interface PlaceRow extends LatLon {
+  id: number;
+  name: string;
+  sortName: string;
+  province: string;
+  sheet: string;
+  square: string;
+  notes: string;
+  distanceKm?: number;
+  spellings: { kind: string; name: string }[];
+}
+
+export interface Centre extends LatLon {
+  id: number;
+  name: string;
+  province: string;
+}
+
+export type CentreResult = { centre: Centre } | { centre?: undefined; candidates: Centre[]; message: string };
+
+type PlacesQuery = SelectQueryBuilder<Schema, "places", object>;
+
+/** Places whose spellings match the name criterion, as an id subquery (null: nothing can match). */
+function nameFilter(
+  database: Database,
+  name: NonNullable<PlaceCriteria["name"]>,
+): ((q: PlacesQuery) => PlacesQuery) | null {
+  const { db } = database;
+  if (name.mode === "exact") {
+    const key = exactKey(name.value);
+    return (q) =>
+      q.where("places.id", "in", db.selectFrom("place_names").select("place_id").where("exact_key", "=", key));
+  }
+  const folded = foldName(name.value);
+  if (!folded) return null;
+  if (name.mode === "normalized") {
+    return (q) =>
+      q.where("places.id", "in", db.selectFrom("place_names").select("place_id").where("folded", "=", folded));
+  }
+  if (name.mode === "starts" || name.mode === "contains") {
+    // Folded keys hold only letters, digits and single spaces: no LIKE wildcard can come from the user.
+    const patterns = name.mode === "starts" ? [`${folded}%`, `% ${folded}%`] : [`%${folded}%`];
+    return (q) =>
+      q.where(
+        "places.id",
+        "in",
+        db
+          .selectFrom("place_names")
+          .select("place_id")
+          .where((eb) => eb.or(patterns.map((p) => eb("folded", "like", p)))),
+      );
+  }
+  // Sounds like: every word typed must share a Daitch–Mokotoff code with some word of some spelling.
+  const tokens = nameTokens(name.value)
+    .map((t) => daitchMokotoff(t))
+    .filter((codes) => codes.length > 0);
+  if (!tokens.length) return null;
+  return (q) =>
+    tokens.reduce(
+      (acc, codes) =>
+        acc.where("places.id", "in", db.selectFrom("place_name_codes").select("place_id").where("code", "in", codes)),
+      q,
+    );
+}
+
+function filtered(database: Database, criteria: PlaceCriteria, centre?: Centre): PlacesQuery | null {
+  let q: PlacesQuery = database.db.selectFrom("places");
+  if (criteria.name) {
+    const f = nameFilter(database, criteria.name);
+    if (!f) return null;
+    q = f(q);
+  }
+  if (criteria.province) q = q.where("province", "=", criteria.province);
+  if (criteria.sheet) q = q.where("sheet", "=", criteria.sheet);
+  if (criteria.square) q = q.where("square", "=", criteria.square);
+  if (centre && criteria.near) {
+    const box = boundingBox(centre, criteria.near.radiusKm);
+    q = q
+      .where("lat", ">=", box.minLat)
+      .where("lat", "<=", box.maxLat)
+      .where("lon", ">=", box.minLon)
+      .where("lon", "<=", box.maxLon);
+  }
+  return q;
+}
+
+const SORT_COLUMNS = {
+  name: ["sort_name"],
+  province: ["province", "sort_name"],
+  sheet: ["sheet", "square", "sort_name"],
+} as const;
+
+const COLUMNS = ["id", "name", "sort_name", "province", "sheet", "square", "lat", "lon", "notes"] as const;
+
+type Raw = {
+  id: number;
+  name: string;
+  sort_name: string;
+  province: string;
+  sheet: string;
+  square: string;
+  lat: number;
+  lon: number;
+  notes: string;
+};
+
+function toRow(r: Raw, distanceKm?: number): PlaceRow {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    sortName: r.sort_name,
+    province: r.province,
+    sheet: r.sheet,
+    square: r.square,
+    lat: Number(r.lat),
+    lon: Number(r.lon),
+    notes: r.notes,
+    distanceKm,
+    spellings: [],
+  };
+}
+
+/** The place a radius is measured from: by id when given, else the one place with that spelling. */
+export async function resolveCentre(
+  database: Database,
+  near: NonNullable<PlaceCriteria["near"]>,
+): Promise<CentreResult> {
+  const folded = foldName(near.value);
+  const rows = await database.db
+    .selectFrom("places")
+    .select(["id", "name", "province", "lat", "lon"])
+    .where("id", "in", database.db.selectFrom("place_names").select("place_id").where("folded", "=", folded))
+    .orderBy("sort_name")
+    .orderBy("id")
+    .limit(51)
+    .execute();
+  const candidates = rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    province: r.province,
+    lat: Number(r.lat),
+    lon: Number(r.lon),
+  }));
+  if (near.id !== undefined) {
+    const byId = candidates.find((c) => c.id === near.id);
+    if (byId) return { centre: byId };
+  }
+  if (candidates.length === 1) return { centre: candidates[0] };
+  if (!candidates.length) {
+    return { candidates, message: `No place called “${near.value.slice(0, 60)}” is in the index.` };
+  }
+  return {
+    candidates: candidates.slice(0, 50),
+    message: `${candidates.length > 50 ? "More than 50" : candidates.length} places are called “${near.value.slice(0, 60)}”. Choose one below.`,
+  };
+}
+
+export interface PlaceSearchResult {
+  total: number;
+  page: number;
+  pageCount: number;
+  correctedFromPage?: number;
+  rows: PlaceRow[];
+  /** For the map of a radius search: every place found, not only this page's (at most MAP_LIMIT). */
+  all?: PlaceRow[];
+}
+
+export const MAP_LIMIT = 300;
+
+function comparator(sort: PlaceCriteria["sort"]) {
+  return (a: PlaceRow, b: PlaceRow) => {
+    for (const k of sort) {
+      const cols: (keyof PlaceRow)[] =
+        k.field === "distance"
+          ? ["distanceKm"]
+          : k.field === "province"
+            ? ["province", "sortName"]
+            : k.field === "sheet"
+              ? ["sheet", "square", "sortName"]
+              : ["sortName"];
+      for (const col of cols) {
+        const x = a[col] as string | number;
+        const y = b[col] as string | number;
+        const d =
+          typeof x === "number" && typeof y === "number"
+            ? x - y
+            : String(x) < String(y)
+              ? -1
+              : String(x) > String(y)
+                ? 1
+                : 0;
+        if (d !== 0) return k.descending ? -d : d;
+      }
+    }
+    return a.id - b.id;
+  };
+}
+
+async function withSpellings(database: Database, rows: PlaceRow[]): Promise<PlaceRow[]> {
+  if (!rows.length) return rows;
+  const names = await database.db
+    .selectFrom("place_names")
+    .select(["place_id", "kind", "name"])
+    .where(
+      "place_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .where("kind", "!=", "map")
+    .execute();
+  const by = new Map<number, { kind: string; name: string }[]>();
+  for (const n of names) {
+    const list = by.get(Number(n.place_id)) ?? [];
+    list.push({ kind: n.kind, name: n.name });
+    by.set(Number(n.place_id), list);
+  }
+  const order = ["polish", "german", "older", "later"];
+  return rows.map((r) => ({
+    ...r,
+    spellings: (by.get(r.id) ?? []).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
+  }));
+}
+
+function pageOf(total: number, criteria: PlaceCriteria) {
+  const pageCount = Math.max(1, Math.ceil(total / criteria.perPage));
+  const page = Math.min(criteria.page, pageCount);
+  return { page, pageCount, correctedFromPage: page !== criteria.page ? criteria.page : undefined };
+}
+
+export async function searchPlaces(
+  database: Database,
+  criteria: PlaceCriteria,
+  centre?: Centre,
+): Promise<PlaceSearchResult> {
+  const q = filtered(database, criteria, centre);
+  if (!q) return { total: 0, page: 1, pageCount: 1, rows: [] };
+
+  if (centre && criteria.near) {
+    const radius = criteria.near.radiusKm;
+    const raw = (await q.select(COLUMNS).execute()) as Raw[];
+    const found = raw
+      .map((r) => toRow(r, haversineKm(centre, { lat: Number(r.lat), lon: Number(r.lon) })))
+      .filter((r) => r.distanceKm! <= radius)
+      .sort(comparator(criteria.sort));
+    const paging = pageOf(found.length, criteria);
+    const start = (paging.page - 1) * criteria.perPage;
+    const rows = await withSpellings(database, found.slice(start, start + criteria.perPage));
+    return { total: found.length, ...paging, rows, all: found.slice(0, MAP_LIMIT) };
+  }
+
+  const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  const paging = pageOf(total, criteria);
+  let listing = q.select(COLUMNS);
+  for (const k of criteria.sort) {
+    const cols = SORT_COLUMNS[k.field as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.name;
+    for (const col of cols) listing = listing.orderBy(col, k.descending ? "desc" : "asc");
+  }
+  const raw = (await listing
+    .orderBy("id")
+    .limit(criteria.perPage)
+    .offset((paging.page - 1) * criteria.perPage)
+    .execute()) as Raw[];
+  return {
+    total,
+    ...paging,
+    rows: await withSpellings(
+      database,
+      raw.map((r) => toRow(r)),
+    ),
+  };
+}
+
+export async function getPlace(database: Database, id: number): Promise<PlaceRow | undefined> {
+  const raw = (await database.db.selectFrom("places").select(COLUMNS).where("id", "=", id).executeTakeFirst()) as
+    Raw | undefined;
+  if (!raw) return undefined;
+  const [row] = await withSpellings(database, [toRow(raw)]);
+  return row;
+}

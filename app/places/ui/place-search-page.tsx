@@ -1,0 +1,381 @@
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { PreloadLink } from "~/platform/preload-link";
+import { FieldError, ModeField, describedBy } from "~/search/ui/form-fields";
+import { formatCount } from "~/ui/format";
+import type { loadPlaceSearch } from "../page.server";
+import { PlaceMap } from "./place-map";
+
+type PageData = ReturnType<typeof useLoaderData<typeof loadPlaceSearch>>;
+type Result = NonNullable<PageData["result"]>;
+
+/** /breyer/map/search: the place index's GET form, its chips, table, pages and map. */
+export function PlaceSearchPage() {
+  const data = useLoaderData<typeof loadPlaceSearch>();
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/Search">All collections</Link> › {data.form.title}
+      </p>
+      <h1>{data.form.title}</h1>
+      <p className="lead">{data.form.description}</p>
+      <PlaceSearchForm data={data} />
+      {data.result && <Results data={data} result={data.result} />}
+    </>
+  );
+}
+
+function SelectField({
+  name,
+  label,
+  options,
+  data,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  data: PageData;
+}) {
+  const { values, errors } = data;
+  const typed = values[name];
+  const known = typed === undefined || typed === "" || options.some((o) => o.value === typed);
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <select
+        id={name}
+        name={name}
+        defaultValue={typed ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(errors, name)}
+      >
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {/* What was typed into the URL stays visible beside its message. */}
+        {!known && <option value={typed}>{typed} (not on the list)</option>}
+      </select>
+      <FieldError errors={errors} name={name} />
+    </div>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  data,
+  hint,
+  inputMode,
+  size,
+}: {
+  name: string;
+  label: string;
+  data: PageData;
+  hint?: string;
+  inputMode?: "numeric" | "decimal";
+  size?: number;
+}) {
+  const { values, errors } = data;
+  const ids = [hint ? `${name}-hint` : undefined, describedBy(errors, name)].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        type="text"
+        inputMode={inputMode}
+        size={size}
+        defaultValue={values[name] ?? ""}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={ids || undefined}
+      />
+      {hint && (
+        <p className="field-hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError errors={errors} name={name} />
+    </div>
+  );
+}
+
+function PlaceSearchForm({ data }: { data: PageData }) {
+  const { form, values, errors } = data;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
+  const errorCount = Object.keys(errors).length;
+  return (
+    <Form
+      method="get"
+      action={form.searchPath}
+      className="search-form"
+      role="search"
+      aria-label={`Search the ${form.title}`}
+    >
+      {errorCount > 0 && (
+        <div className="notice notice-warning" role="alert">
+          Please correct the {errorCount === 1 ? "field" : "fields"} marked below; nothing was searched.
+        </div>
+      )}
+      <ModeField
+        field={{ name: "name", label: "Place name (any spelling)", defaultMode: "starts", modes: form.nameModes }}
+        values={values}
+        errors={errors}
+      />
+      <SelectField name="province" label="Province" options={form.provinces} data={data} />
+      <SelectField
+        name="sheet"
+        label="Map sheet"
+        options={form.sheets.map((s) => ({ value: s, label: s }))}
+        data={data}
+      />
+      <TextField name="square" label="Grid square" hint="A letter A–H and a number 1–8, e.g. C4" size={4} data={data} />
+      <fieldset className="field field-near">
+        <legend>Within a distance of a place</legend>
+        <div className="near-row">
+          <TextField name="radius" label="Kilometres" inputMode="decimal" size={5} data={data} />
+          <TextField name="near" label="of the place" data={data} />
+        </div>
+        {values.nearId && !errors.near && <input type="hidden" name="nearId" value={values.nearId} />}
+        {data.centreChoices.length > 0 && (
+          <ul className="centre-choices" aria-label="Places of that name">
+            {data.centreChoices.map((c) => (
+              <li key={c.href}>
+                <Link to={c.href}>{c.label}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="perPage">Results per page</label>
+        <select
+          id="perPage"
+          name="perPage"
+          defaultValue={errors.perPage ? undefined : String(data.perPage)}
+          aria-invalid={errors.perPage ? true : undefined}
+          aria-describedby={describedBy(errors, "perPage")}
+        >
+          {form.perPageChoices.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <FieldError errors={errors} name="perPage" />
+      </div>
+      {/* A chosen sort order is kept; the default follows the search (by distance once a radius is given). */}
+      {errors.sort ? (
+        <FieldError errors={errors} name="sort" />
+      ) : (
+        data.sortIsChosen && <input type="hidden" name="sort" value={data.sort} />
+      )}
+      <FieldError errors={errors} name="page" />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Searching…" : "Search"}
+        </button>
+        <Link to={form.searchPath} className="btn btn-secondary">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function sortHref(result: Result, current: string, column: string): string {
+  const keys = current.split(",").filter(Boolean);
+  const primary = keys[0];
+  let next: string[];
+  if (primary === column) next = [`-${column}`, ...keys.slice(1)];
+  else if (primary === `-${column}`) next = [column, ...keys.slice(1)];
+  else next = [column, ...keys.filter((k) => k.replace(/^-/, "") !== column)].slice(0, 3);
+  const params = new URLSearchParams(result.query);
+  params.set("sort", next.join(","));
+  return `?${params}`;
+}
+
+function ariaSort(current: string, column: string): "ascending" | "descending" | undefined {
+  const primary = current.split(",")[0];
+  if (primary === column) return "ascending";
+  if (primary === `-${column}`) return "descending";
+  return undefined;
+}
+
+function pageHref(result: Result, page: number, sort: string): string {
+  const params = new URLSearchParams(result.query);
+  params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  return `?${params}`;
+}
+
+function SortHeader({ result, sort, column, label }: { result: Result; sort: string; column: string; label: string }) {
+  return (
+    <th scope="col" aria-sort={ariaSort(sort, column)}>
+      <Link className="sort-link" to={sortHref(result, sort, column)}>
+        {label}
+      </Link>
+    </th>
+  );
+}
+
+function Results({ data, result }: { data: PageData; result: Result }) {
+  const { sort } = data;
+  const from = (result.page - 1) * data.perPage + 1;
+  const to = from + result.rows.length - 1;
+  const mapTitle = result.centre
+    ? `Map of the ${formatCount(result.mappedCount)} places within ${result.radiusKm} km of ${result.centre.name}`
+    : `Map of the ${formatCount(result.mappedCount)} places on this page`;
+  const mapDescription = result.centre
+    ? `${result.centre.name} is the large dot in the middle of the circle; every other dot is a place listed in the table.`
+    : "Each dot is a place listed in the table.";
+  return (
+    <section aria-labelledby="results-heading" className="results-section">
+      {result.chips.length > 0 && (
+        <ul className="chips" aria-label="Active search terms">
+          {result.chips.map((c) => (
+            <li key={c.label}>
+              <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
+                {c.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 id="results-heading" aria-live="polite">
+        {result.total === 0
+          ? "No places found"
+          : `${formatCount(result.total)} ${result.total === 1 ? "place" : "places"}`}
+        {result.total > 0 && (
+          <span className="results-range">
+            {" "}
+            · showing {formatCount(from)}–{formatCount(to)}
+          </span>
+        )}
+      </h2>
+      {result.centre && (
+        <p>
+          Distances are measured from <Link to={result.centre.href}>{result.centre.name}</Link> (
+          {result.centre.province}), as the crow flies.
+        </p>
+      )}
+      {result.correctedFromPage !== undefined && (
+        <p className="notice" role="status">
+          There is no page {result.correctedFromPage}; this is the last page, {result.page}.
+        </p>
+      )}
+      {result.total === 0 ? (
+        <p>Nothing matched. Try “Sounds like” or “Contains” for the name, a larger distance, or fewer fields.</p>
+      ) : (
+        <div className="place-results">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Places found">
+            <table className="results place-table">
+              <thead>
+                <tr>
+                  <SortHeader result={result} sort={sort} column="name" label="Name on the map" />
+                  <th scope="col" className="unsortable">
+                    Other names
+                  </th>
+                  <SortHeader result={result} sort={sort} column="province" label="Province" />
+                  <SortHeader result={result} sort={sort} column="sheet" label="Sheet, square" />
+                  <th scope="col" className="unsortable">
+                    Coordinates
+                  </th>
+                  {result.withDistance && <SortHeader result={result} sort={sort} column="distance" label="Distance" />}
+                </tr>
+              </thead>
+              <tbody>
+                {result.rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="place-name">
+                      <PreloadLink to={r.href}>{r.name}</PreloadLink>
+                    </td>
+                    <td data-label="Other names" className={r.spellings.length ? undefined : "empty"}>
+                      {r.spellings.length ? (
+                        <ul className="spellings">
+                          {r.spellings.map((s) => (
+                            <li key={`${s.kind}${s.name}`}>
+                              <span lang={s.kind === "Polish" ? "pl" : "de"}>{s.name}</span>{" "}
+                              <span className="spelling-kind">({s.kind.toLowerCase()})</span>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td data-label="Province">{r.province}</td>
+                    <td data-label="Sheet, square">
+                      {r.sheet}, {r.square}
+                    </td>
+                    <td data-label="Coordinates" className="coords">
+                      {r.coordinates}
+                    </td>
+                    {result.withDistance && (
+                      <td data-label="Distance" className="distance">
+                        {r.distance}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination result={result} sort={sort} />
+          {result.map && <PlaceMap map={result.map} title={mapTitle} description={mapDescription} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Pagination({ result, sort }: { result: Result; sort: string }) {
+  if (result.pageCount <= 1) return null;
+  const pages = new Set([
+    1,
+    result.page - 2,
+    result.page - 1,
+    result.page,
+    result.page + 1,
+    result.page + 2,
+    result.pageCount,
+  ]);
+  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
+  return (
+    <nav className="pagination" aria-label="Result pages">
+      <ul>
+        {result.page > 1 && (
+          <li>
+            <Link to={pageHref(result, result.page - 1, sort)} rel="prev">
+              ‹ Previous
+            </Link>
+          </li>
+        )}
+        {list.map((p, i) => (
+          <li key={p}>
+            {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
+            {p === result.page ? (
+              <span aria-current="page">{p}</span>
+            ) : (
+              <Link to={pageHref(result, p, sort)} aria-label={`Page ${p}`}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+        {result.page < result.pageCount && (
+          <li>
+            <Link to={pageHref(result, result.page + 1, sort)} rel="next">
+              Next ›
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

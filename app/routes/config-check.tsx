@@ -1,0 +1,24 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { loadConfigCheck } from "~/diagnostics/server-checks.server";
+import { ConfigCheckPage } from "~/diagnostics/ui/config-check-page";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+/** /ConfigCheck (SPEC §2, issue #4 item 8): is this browser and this server set up so Metryka works? */
+export async function loader() {
+  return loadConfigCheck();
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function ConfigCheck() {
+  return <ConfigCheckPage />;
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Check your browser — Metryka" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

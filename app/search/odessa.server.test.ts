@@ -1,0 +1,220 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/connection.server";
+import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
+import { generateOdessaRecords } from "~/db/demo/odessa";
+import { lublinDemoCount, odessaDemoCount, volhynianDemoCount } from "~/db/seed.server";
+import type { AccountStatus } from "~/db/schema";
+import { createTestDatabase, type TestDatabase, testDialects } from "~/db/test-database";
+import { answerPayload } from "~/platform/payload.server";
+import { loader as homeLoader } from "~/routes/_index";
+import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { outcome } from "~/testing/outcome";
+import { TEST_BASE_URL, getRequest, signedInAccount } from "~/testing/requests";
+import { serverBuildRoutes } from "~/testing/server-build";
+import { getCollection } from "./collections";
+import { parseCriteria } from "./criteria";
+import { countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
+import { exportCsv } from "./export.server";
+import { loadRecordPage } from "./record-page.server";
+import { loadSearchPage } from "./search-page.server";
+import { loadUnifiedSearch } from "./unified.server";
+
+/**
+ * The members' Odessa / St. Petersburg film index over the real loaders,
+ * guard and database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set):
+ * members find entries by surname, given name, film, register and page, open
+ * and export them; visitors and inactive accounts get none of them.
+ */
+const SEED_RECORDS = 1500;
+const PASSWORD = "correct horse battery staple";
+const odessa = [...generateOdessaRecords({ seed: DEFAULT_DEMO_SEED, count: odessaDemoCount(SEED_RECORDS) })];
+/** Database id of the i-th Odessa entry: they follow the St. Petersburg, Lublin and Volhynian records. */
+const idOf = (i: number) => SEED_RECORDS + lublinDemoCount(SEED_RECORDS) + volhynianDemoCount(SEED_RECORDS) + i + 1;
+const entry = odessa[0];
+const BASE = "/members/odessa-stpete";
+const q = encodeURIComponent;
+
+interface SearchBody {
+  result: { total: number; rows: { id: number; href: string; cells: string[] }[] };
+}
+
+for (const dialect of testDialects()) {
+  describe(`Odessa film index on ${dialect}`, () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-odessa-"));
+    let pg: TestDatabase | undefined;
+    let database: Database;
+    let build: Pick<ServerBuild, "routes">;
+    const cookies = new Map<string, string>();
+
+    async function account(username: string, status: AccountStatus = "active") {
+      const { cookie } = await signedInAccount(database, username, { password: PASSWORD, status });
+      cookies.set(username, cookie);
+    }
+    const cookie = (who: string | null) => (who ? cookies.get(who)! : null);
+    const search = (url: string, who: string | null) => outcome(() => loadSearchPage(getRequest(url, cookie(who))));
+    const record = (id: number, who: string | null) =>
+      outcome(() => loadRecordPage(getRequest(`${BASE}/record/${id}`, cookie(who)), String(id)));
+    const csv = (url: string, who: string | null) => outcome(() => exportCsv(getRequest(url, cookie(who))));
+    const ids = async (url: string) => {
+      const { status, body } = await search(url, "odessa-member");
+      expect(status).toBe(200);
+      return (body as SearchBody).result.rows.map((r) => r.id);
+    };
+
+    beforeAll(async () => {
+      process.env.DATA_DIR = dataDir;
+      process.env.SEED_RECORDS = String(SEED_RECORDS);
+      if (dialect === "postgres") {
+        pg = await createTestDatabase("postgres");
+        process.env.DATABASE_URL = pg.url;
+      } else {
+        delete process.env.DATABASE_URL;
+      }
+      database = await startRuntime();
+      build = { routes: await serverBuildRoutes() };
+      await account("odessa-member");
+      await account("odessa-pending", "pending");
+    }, 120_000);
+    afterAll(async () => {
+      await stopRuntime();
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("seeds the Odessa entries (5 % of the records) after the Volhynian ones", async () => {
+      const row = await database.db
+        .selectFrom("records")
+        .select((eb) => eb.fn.countAll<number>().as("c"))
+        .where("collection", "=", 10)
+        .executeTakeFirst();
+      expect(Number(row?.c)).toBe(odessa.length);
+      expect(odessa.length / SEED_RECORDS).toBeCloseTo(0.05, 5);
+      const first = await database.db
+        .selectFrom("records")
+        .select(["collection"])
+        .where("id", "=", idOf(0))
+        .executeTakeFirst();
+      expect(first).toEqual({ collection: 10 });
+    });
+
+    it("finds an entry by surname in every mode, by given-name variants, and by film, register and page", async () => {
+      const s = entry.fields.surname!;
+      for (const [value, mode] of [
+        [s, "sounds"],
+        [s, "exact"],
+        [s, "normalized"],
+        [s.slice(0, 3), "starts"],
+        [s.slice(1, 4), "contains"],
+      ])
+        expect(await ids(`${BASE}/search?surname=${q(value)}&surnameMode=${mode}`)).toContain(idOf(0));
+      expect(await ids(`${BASE}/search?surname=${q(s)}&givenName=${q(entry.fields.givenName!)}`)).toContain(idOf(0));
+      const byFilm = `${BASE}/search?film=${entry.fields.film}&register=${entry.fields.register}&filmPage=${entry.fields.page}`;
+      const found = await ids(byFilm);
+      expect(found).toContain(idOf(0));
+      for (const id of found) {
+        const i = id - idOf(0);
+        expect(odessa[i].fields.film).toBe(entry.fields.film);
+        expect(odessa[i].fields.page).toBe(entry.fields.page);
+      }
+      expect(await ids(`${BASE}/search?film=${entry.fields.film!.slice(0, 4)}&filmMode=starts`)).toContain(idOf(0));
+    });
+
+    it("shows a member the results row and the record page with film and item, register, page, names, place and source", async () => {
+      const { body } = await search(
+        `${BASE}/search?surname=${q(entry.fields.surname!)}&surnameMode=exact`,
+        "odessa-member",
+      );
+      const row = (body as SearchBody).result.rows.find((r) => r.id === idOf(0))!;
+      expect(row.href).toBe(`${BASE}/record/${idOf(0)}`);
+      expect(row.cells).toContain(`${entry.fields.film} item ${entry.fields.item}`);
+      expect(row.cells).toContain(entry.fields.names);
+      const { status, body: page } = await record(idOf(0), "odessa-member");
+      expect(status).toBe(200);
+      const p = page as {
+        record: { fields: { label: string; value: string }[]; source: { label: string; value: string }[] };
+        citation: string;
+      };
+      expect(p.record.fields).toContainEqual({ label: "Names", value: entry.fields.names });
+      expect(p.record.fields).toContainEqual({ label: "Place", value: entry.fields.place });
+      expect(p.record.source).toContainEqual({
+        label: "Film / item",
+        value: `${entry.fields.film} item ${entry.fields.item}`,
+      });
+      expect(p.record.source).toContainEqual({ label: "Register", value: entry.fields.register });
+      expect(p.record.source).toContainEqual({ label: "Page", value: entry.fields.page });
+      expect(p.citation).toContain(`${entry.fields.givenName} ${entry.fields.surname}`);
+      const exp = await csv(
+        `${BASE}/export.csv?surname=${q(entry.fields.surname!)}&surnameMode=exact`,
+        "odessa-member",
+      );
+      expect(exp.status).toBe(200);
+    });
+
+    it("sends a visitor to sign in from the search, record and export; 403 to inactive accounts; payload 401", async () => {
+      const p = `${BASE}/search?surname=Schmidt`;
+      const s = await search(p, null);
+      expect(s.status).toBe(302);
+      expect(s.location).toBe(`/Login?redirectTo=${encodeURIComponent(p)}`);
+      expect((await record(idOf(0), null)).status).toBe(302);
+      const exp = await csv(`${BASE}/export.csv?surname=Schmidt`, null);
+      expect(exp.status).toBe(302);
+      expect(exp.location).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fodessa-stpete%2Fexport\.csv/);
+      expect((await search(p, "odessa-pending")).status).toBe(403);
+      expect((await record(idOf(0), "odessa-pending")).status).toBe(403);
+      const ask = (who: string | null) =>
+        answerPayload(
+          build,
+          new Request(`${TEST_BASE_URL}${BASE}/search/_payload.json?surname=${q(entry.fields.surname!)}`, {
+            headers: who ? { Cookie: cookie(who)! } : {},
+          }),
+          { cspNonce: "", clientIp: "203.0.113.7" },
+        );
+      for (const who of [null, "odessa-pending"]) {
+        const response = await ask(who);
+        expect(response.status).toBe(401);
+        expect(await response.text()).not.toContain(entry.fields.names!);
+      }
+      const member = await ask("odessa-member");
+      expect(member.status).toBe(200);
+      const json = (await member.json()) as { routes: Record<string, SearchBody> };
+      expect(json.routes["odessa-stpete/search"].result.rows.map((r) => r.id)).toContain(idOf(0));
+    });
+
+    it("refuses a visitor's entries in the engine but counts them on /Search and the home page", async () => {
+      const collection = getCollection("odessa-stpete")!;
+      const { criteria } = parseCriteria(collection, new URLSearchParams({ surname: entry.fields.surname! }));
+      const visitor = { isMember: false };
+      expect(await searchCollection(database, collection, criteria, visitor)).toMatchObject({ rows: [], total: 0 });
+      expect(await getRecord(database, collection, idOf(0), visitor)).toBeUndefined();
+      const streamed = [];
+      for await (const r of streamMatches(database, collection, criteria, visitor)) streamed.push(r);
+      expect(streamed).toEqual([]);
+      expect((await countMatches(database, collection, criteria, visitor)).total).toBeGreaterThan(0);
+      expect(await getRecord(database, collection, idOf(0), { isMember: true })).toBeDefined();
+
+      type Unified = { results: { id: string; locked: boolean; roles: { count: number; href: string }[] }[] };
+      const unified = (
+        await outcome(() => loadUnifiedSearch(getRequest(`/Search?surname=${q(entry.fields.surname!)}`, null)))
+      ).body as Unified;
+      const locked = unified.results.find((c) => c.id === "odessa-stpete")!;
+      expect(locked.locked).toBe(true);
+      expect(locked.roles[0].count).toBeGreaterThan(0);
+      expect(locked.roles[0].href).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fodessa-stpete%2Fsearch/);
+      type Home = { collections: { id: string; locked: boolean; records: number; searchPath: string }[] };
+      const home = (await homeLoader({
+        request: getRequest("/", null),
+        params: {},
+        context: { cspNonce: "", clientIp: "" },
+      })) as Home;
+      expect(home.collections.find((c) => c.id === "odessa-stpete")).toMatchObject({
+        locked: true,
+        records: odessa.length,
+        searchPath: "/Login?redirectTo=%2Fmembers%2Fodessa-stpete%2Fsearch",
+      });
+    });
+  });
+}

@@ -1,0 +1,353 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/connection.server";
+import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
+import { generateVolhynianRecords } from "~/db/demo/volhynian";
+import { lublinDemoCount, volhynianDemoCount } from "~/db/seed.server";
+import type { AccountStatus } from "~/db/schema";
+import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { answerPayload } from "~/platform/payload.server";
+import { loader as homeLoader } from "~/routes/_index";
+import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { outcome } from "~/testing/outcome";
+import { TEST_BASE_URL, getRequest, signedInAccount } from "~/testing/requests";
+import { serverBuildRoutes } from "~/testing/server-build";
+import { getCollection } from "./collections";
+import { parseCriteria } from "./criteria";
+import { countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
+import { exportCsv } from "./export.server";
+import { loadRecordPage } from "./record-page.server";
+import { loadSearchPage } from "./search-page.server";
+import { loadUnifiedSearch } from "./unified.server";
+
+/**
+ * The members' Volhynian collections over the real loaders, guard and
+ * database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set): members
+ * find Cyrillic records by Latin spellings in every match mode, open and
+ * export them; visitors and inactive accounts get none of them, in the pages,
+ * the CSV export, the payload files and the engine's queries.
+ */
+const SEED_RECORDS = 1500;
+const PASSWORD = "correct horse battery staple";
+const volhynian = [...generateVolhynianRecords({ seed: DEFAULT_DEMO_SEED, count: volhynianDemoCount(SEED_RECORDS) })];
+/** Database id of the i-th Volhynian demo record: they follow the St. Petersburg and Lublin records. */
+const idOf = (i: number) => SEED_RECORDS + lublinDemoCount(SEED_RECORDS) + i + 1;
+const firstBirth = volhynian.findIndex((r) => r.collection === "volhynian-birth" && r.julianDate);
+const birth = volhynian[firstBirth];
+const firstMarriage = volhynian.findIndex((r) => r.collection === "volhynian-marriage");
+const marriage = volhynian[firstMarriage];
+const q = encodeURIComponent;
+
+interface SearchBody {
+  result: {
+    total: number;
+    rows: { id: number; href: string; cells: string[]; details: { label: string; value: string }[] }[];
+  };
+}
+
+for (const dialect of testDialects()) {
+  describe(`Volhynian members' collections on ${dialect}`, () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-volhynian-"));
+    let pg: TestDatabase | undefined;
+    let database: Database;
+    let build: Pick<ServerBuild, "routes">;
+    const cookies = new Map<string, string>();
+
+    async function account(username: string, status: AccountStatus = "active") {
+      const { cookie } = await signedInAccount(database, username, { password: PASSWORD, status });
+      cookies.set(username, cookie);
+    }
+    const cookie = (who: string | null) => (who ? cookies.get(who)! : null);
+    const search = (url: string, who: string | null) => outcome(() => loadSearchPage(getRequest(url, cookie(who))));
+    const record = (id: number, kind: string, who: string | null) =>
+      outcome(() => loadRecordPage(getRequest(`/members/volhynian/${kind}/record/${id}`, cookie(who)), String(id)));
+    const csv = (url: string, who: string | null) => outcome(() => exportCsv(getRequest(url, cookie(who))));
+
+    beforeAll(async () => {
+      process.env.DATA_DIR = dataDir;
+      process.env.SEED_RECORDS = String(SEED_RECORDS);
+      if (dialect === "postgres") {
+        pg = await createTestDatabase("postgres");
+        process.env.DATABASE_URL = pg.url;
+      } else {
+        delete process.env.DATABASE_URL;
+      }
+      database = await startRuntime();
+      build = { routes: await serverBuildRoutes() };
+      await account("volhynian-member");
+      await account("volhynian-pending", "pending");
+      await account("volhynian-suspended", "suspended");
+    }, 120_000);
+    afterAll(async () => {
+      await stopRuntime();
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("seeds the Volhynian demo records after the Lublin ones", async () => {
+      const row = await database.db
+        .selectFrom("records")
+        .select((eb) => eb.fn.countAll<number>().as("c"))
+        .where("collection", "in", [7, 8, 9])
+        .executeTakeFirst();
+      expect(Number(row?.c)).toBe(volhynian.length);
+      expect(volhynian.length / SEED_RECORDS).toBeCloseTo(0.1, 5);
+      const first = await database.db
+        .selectFrom("records")
+        .select(["id", "collection"])
+        .where("id", "=", idOf(0))
+        .executeTakeFirst();
+      expect(first).toEqual({ id: idOf(0), collection: 7 });
+    });
+
+    it("finds a Cyrillic record by a Latin surname in every match mode", async () => {
+      const latin = birth.fields.surnameDe!;
+      for (const [value, mode] of [
+        [latin, "sounds"],
+        [latin, "exact"],
+        [latin.toLowerCase(), "normalized"],
+        [latin.slice(0, 3), "starts"],
+        [latin.slice(1, 4), "contains"],
+        [birth.fields.surname!, "exact"],
+      ]) {
+        const url = `/members/volhynian/birth/search?surname=${q(value)}&surnameMode=${mode}&yearFrom=${birth.date.year}&yearTo=${birth.date.year}&perPage=50`;
+        const { status, body } = await search(url, "volhynian-member");
+        expect(status, `${value} ${mode}`).toBe(200);
+        expect(
+          (body as SearchBody).result.rows.map((r) => r.id),
+          `${value} ${mode}`,
+        ).toContain(idOf(firstBirth));
+      }
+    });
+
+    it("finds by a transliterated spelling with sounds-like, and a given name by its variants", async () => {
+      // Шмидт typed as a Russian transliteration, Иоганн as Iwan/Johannes.
+      const i = volhynian.findIndex(
+        (r) =>
+          r.collection === "volhynian-birth" && r.fields.surnameDe === "Schmidt" && r.fields.givenName === "Иоганн",
+      );
+      expect(i).toBeGreaterThanOrEqual(0);
+      for (const [param, value, mode] of [
+        ["surname", "Shmidt", "sounds"],
+        ["givenName", "Johannes", "variants"],
+        ["givenName", "Iwan", "variants"],
+        ["givenName", "Johann", "exact"],
+      ]) {
+        const extra = param === "surname" ? "" : "&surname=Schmidt&surnameMode=exact";
+        const { body } = await search(
+          `/members/volhynian/birth/search?${param}=${q(value)}&${param}Mode=${mode}${extra}&yearFrom=${volhynian[i].date.year}&yearTo=${volhynian[i].date.year}&perPage=50`,
+          "volhynian-member",
+        );
+        expect(
+          (body as SearchBody).result.rows.map((r) => r.id),
+          `${value} ${mode}`,
+        ).toContain(idOf(i));
+      }
+    });
+
+    it("shows a search row with the act, both scripts and both calendars' details", async () => {
+      const url = `/members/volhynian/birth/search?surname=${q(birth.fields.surnameDe!)}&surnameMode=exact&yearFrom=${birth.date.year}&yearTo=${birth.date.year}&perPage=50`;
+      const row = ((await search(url, "volhynian-member")).body as SearchBody).result.rows.find(
+        (r) => r.id === idOf(firstBirth),
+      )!;
+      expect(row.href).toBe(`/members/volhynian/birth/record/${idOf(firstBirth)}`);
+      expect(row.cells[0]).toBe(birth.fields.act);
+      expect(row.cells[1]).toBe(`${birth.fields.surname} / ${birth.fields.surnameDe}`);
+      expect(row.cells[5]).toBe(`${birth.fields.placeRu} / ${birth.fields.place}`);
+      expect(row.details).toContainEqual({ label: "Baptism date", value: birth.fields.baptismDate });
+    });
+
+    it("searches places in Latin letters or Cyrillic, deaths by spouse, marriages by groom and bride", async () => {
+      const byPlace = await search(
+        `/members/volhynian/birth/search?place=${q(birth.fields.place!)}&surname=${q(birth.fields.surnameDe!)}&surnameMode=exact&yearFrom=${birth.date.year}&yearTo=${birth.date.year}&perPage=50`,
+        "volhynian-member",
+      );
+      expect((byPlace.body as SearchBody).result.rows.map((r) => r.id)).toContain(idOf(firstBirth));
+      const byCyrillicPlace = await search(
+        `/members/volhynian/birth/search?place=${q(birth.fields.placeRu!)}&surname=${q(birth.fields.surnameDe!)}&surnameMode=exact&yearFrom=${birth.date.year}&yearTo=${birth.date.year}&perPage=50`,
+        "volhynian-member",
+      );
+      expect((byCyrillicPlace.body as SearchBody).result.rows.map((r) => r.id)).toContain(idOf(firstBirth));
+      const i = volhynian.findIndex((r) => r.collection === "volhynian-death" && r.fields.spouseGivenName);
+      const d = volhynian[i];
+      const byDeath = await search(
+        `/members/volhynian/death/search?spouseGivenName=${q(d.fields.spouseGivenNameDe!)}&surname=${q(d.fields.surnameDe!)}&surnameMode=exact&place=${q(d.fields.place!)}`,
+        "volhynian-member",
+      );
+      const deathRow = (byDeath.body as SearchBody).result.rows.find((r) => r.id === idOf(i));
+      expect(deathRow).toBeDefined();
+      expect(deathRow!.details).toContainEqual({ label: "Cause of death", value: d.fields.cause });
+      expect(deathRow!.details).toContainEqual({ label: "Place buried", value: d.fields.buried });
+      const byMarriage = await search(
+        `/members/volhynian/marriage/search?groomSurname=${q(marriage.fields.groomSurnameDe!)}&groomSurnameMode=sounds&brideGivenName=${q(marriage.fields.brideGivenNameDe!)}&perPage=50`,
+        "volhynian-member",
+      );
+      const m = (byMarriage.body as SearchBody).result.rows.find((r) => r.id === idOf(firstMarriage));
+      expect(m).toBeDefined();
+      expect(m!.cells[1]).toBe(
+        `${marriage.fields.groomGivenName} ${marriage.fields.groomSurname} / ${marriage.fields.groomGivenNameDe} ${marriage.fields.groomSurnameDe}`,
+      );
+    });
+
+    it("shows a member the record page with both scripts, both calendars, godparents and the church book", async () => {
+      const { status, body } = await record(idOf(firstBirth), "birth", "volhynian-member");
+      expect(status).toBe(200);
+      const page = body as {
+        record: {
+          date: string;
+          julianDate: string | null;
+          fields: { label: string; value: string }[];
+          source: { label: string; value: string }[];
+        };
+        citation: string;
+      };
+      expect(page.record.julianDate).toBeTruthy();
+      expect(page.record.fields).toContainEqual({ label: "Surname (as written)", value: birth.fields.surname });
+      expect(page.record.fields).toContainEqual({ label: "Surname (Germanised)", value: birth.fields.surnameDe });
+      expect(page.record.fields).toContainEqual({ label: "Godfather", value: birth.fields.godfather });
+      expect(page.record.fields).toContainEqual({ label: "Godmother", value: birth.fields.godmother });
+      expect(page.record.fields).toContainEqual({ label: "Birth date", value: birth.fields.birthDate });
+      expect(page.record.source).toContainEqual({ label: "Church book", value: birth.fields.book });
+      expect(page.record.source).toContainEqual({ label: "Act number", value: birth.fields.act });
+      expect(page.citation).toContain(`Baptism of ${birth.fields.givenNameDe} ${birth.fields.surnameDe}`);
+    });
+
+    it("exports a member's search as CSV with both scripts", async () => {
+      const response = await exportCsv(
+        getRequest(
+          `/members/volhynian/birth/export.csv?surname=${q(birth.fields.surnameDe!)}&surnameMode=exact&yearFrom=${birth.date.year}&yearTo=${birth.date.year}`,
+          cookie("volhynian-member"),
+        ),
+      );
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain(`/members/volhynian/birth/record/${idOf(firstBirth)}`);
+      expect(text).toContain(birth.fields.surname);
+      expect(text).toContain(birth.fields.godfather);
+    });
+
+    it("sends a visitor to sign in from the search, the record page and the export, and shows nothing", async () => {
+      const paths = [
+        "/members/volhynian/birth/search?surname=Schmidt",
+        "/members/volhynian/death/search",
+        "/members/volhynian/marriage/search?groomSurname=Radke",
+      ];
+      for (const p of paths) {
+        const { status, location, body } = await search(p, null);
+        expect(status).toBe(302);
+        expect(location).toBe(`/Login?redirectTo=${encodeURIComponent(p)}`);
+        expect(JSON.stringify(body ?? "")).not.toContain(birth.fields.surname!);
+      }
+      const rec = await record(idOf(firstBirth), "birth", null);
+      expect(rec.status).toBe(302);
+      expect(rec.location).toMatch(/^\/Login\?redirectTo=/);
+      // Even a malformed record id: the guard comes first.
+      const malformed = await outcome(() => loadRecordPage(getRequest("/members/volhynian/birth/record/x", null), "x"));
+      expect(malformed.status).toBe(302);
+      const exp = await csv(`/members/volhynian/birth/export.csv?surname=${birth.fields.surname}`, null);
+      expect(exp.status).toBe(302);
+      expect(exp.location).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fvolhynian%2Fbirth%2Fexport\.csv/);
+    });
+
+    it("answers 403 to accounts that are not active members", async () => {
+      for (const who of ["volhynian-pending", "volhynian-suspended"]) {
+        expect((await search("/members/volhynian/birth/search?surname=Schmidt", who)).status).toBe(403);
+        expect((await record(idOf(firstBirth), "birth", who)).status).toBe(403);
+        expect((await csv("/members/volhynian/birth/export.csv?surname=Schmidt", who)).status).toBe(403);
+      }
+    });
+
+    it("answers the payload file 401 to a visitor and an inactive account, the data to a member", async () => {
+      const target = `/members/volhynian/birth/search/_payload.json?surname=${encodeURIComponent(birth.fields.surname!)}`;
+      const ask = (who: string | null) =>
+        answerPayload(
+          build,
+          new Request(`${TEST_BASE_URL}${target}`, { headers: who ? { Cookie: cookie(who)! } : {} }),
+          {
+            cspNonce: "",
+            clientIp: "203.0.113.7",
+          },
+        );
+      for (const who of [null, "volhynian-pending"]) {
+        const response = await ask(who);
+        expect(response.status).toBe(401);
+        const text = await response.text();
+        expect(text).not.toContain(birth.fields.godfather!);
+        expect(JSON.parse(text)).toMatchObject({ status: 401 });
+      }
+      const recordPayload = await answerPayload(
+        build,
+        new Request(`${TEST_BASE_URL}/members/volhynian/birth/record/${idOf(firstBirth)}/_payload.json`),
+        { cspNonce: "", clientIp: "203.0.113.7" },
+      );
+      expect(recordPayload.status).toBe(401);
+      const member = await ask("volhynian-member");
+      expect(member.status).toBe(200);
+      const body = (await member.json()) as { routes: Record<string, SearchBody> };
+      expect(body.routes["volhynian-birth/search"].result.rows.map((r) => r.id)).toContain(idOf(firstBirth));
+    });
+
+    it("refuses a visitor's records in the engine's queries too, but counts them", async () => {
+      const collection = getCollection("volhynian-birth")!;
+      const { criteria } = parseCriteria(collection, new URLSearchParams({ surname: birth.fields.surname! }));
+      const visitor = { isMember: false };
+      const result = await searchCollection(database, collection, criteria, visitor);
+      expect(result).toMatchObject({ rows: [], total: 0 });
+      expect(await getRecord(database, collection, idOf(firstBirth), visitor)).toBeUndefined();
+      const streamed = [];
+      for await (const r of streamMatches(database, collection, criteria, visitor)) streamed.push(r);
+      expect(streamed).toEqual([]);
+      expect((await countMatches(database, collection, criteria, visitor)).total).toBeGreaterThan(0);
+      const member = await searchCollection(database, collection, criteria, { isMember: true });
+      expect(member.total).toBeGreaterThan(0);
+      expect(await getRecord(database, collection, idOf(firstBirth), { isMember: true })).toBeDefined();
+      // A Volhynian record id under another collection's path is not found.
+      expect(
+        await getRecord(database, getCollection("volhynian-death")!, idOf(firstBirth), { isMember: true }),
+      ).toBeUndefined();
+    });
+
+    it("shows visitors the members' collections' counts with sign-in links on /Search and the home page; members get links", async () => {
+      const q = `/Search?surname=${encodeURIComponent(birth.fields.surnameDe!)}`;
+      type Unified = { results: { id: string; locked: boolean; roles: { count: number; href: string }[] }[] };
+      const visitor = (await outcome(() => loadUnifiedSearch(getRequest(q, null)))).body as Unified;
+      const lockedBirths = visitor.results.find((c) => c.id === "volhynian-birth")!;
+      expect(lockedBirths.locked).toBe(true);
+      expect(lockedBirths.roles[0].count).toBeGreaterThan(0);
+      for (const r of lockedBirths.roles)
+        expect(r.href).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fvolhynian%2Fbirth%2Fsearch/);
+      expect(visitor.results.find((c) => c.id === "stpete-birth")!.locked).toBe(false);
+      const member = (await outcome(() => loadUnifiedSearch(getRequest(q, cookie("volhynian-member")))))
+        .body as Unified;
+      const births = member.results.find((c) => c.id === "volhynian-birth")!;
+      expect(births.locked).toBe(false);
+      expect(births.roles[0].href).toMatch(/^\/members\/volhynian\/birth\/search\?/);
+      expect(births.roles[0].count).toBe(lockedBirths.roles[0].count);
+
+      type Home = { collections: { id: string; locked: boolean; records: number; searchPath: string }[] };
+      const home = (await homeLoader({
+        request: getRequest("/", null),
+        params: {},
+        context: { cspNonce: "", clientIp: "" },
+      })) as Home;
+      const card = home.collections.find((c) => c.id === "volhynian-marriage")!;
+      expect(card).toMatchObject({
+        locked: true,
+        searchPath: "/Login?redirectTo=%2Fmembers%2Fvolhynian%2Fmarriage%2Fsearch",
+      });
+      expect(card.records).toBe(volhynian.filter((r) => r.collection === "volhynian-marriage").length);
+      const memberHome = (await homeLoader({
+        request: getRequest("/", cookie("volhynian-member")),
+        params: {},
+        context: { cspNonce: "", clientIp: "" },
+      })) as Home;
+      expect(memberHome.collections.find((c) => c.id === "volhynian-marriage")).toMatchObject({
+        locked: false,
+        searchPath: "/members/volhynian/marriage/search",
+      });
+    });
+  });
+}

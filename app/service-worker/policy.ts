@@ -1,0 +1,157 @@
+// What the service worker may cache and how it answers each request (issue #4 item 1). Pure functions, so the
+// rules that keep members' data out of the caches are unit-tested without a browser.
+import { CACHE_NAME_PREFIX } from "../config/service-worker";
+import { isMembersPath } from "../routing/members-area";
+
+export interface CacheNames {
+  /** Hashed build files: cache first, they never change under their name. */
+  assets: string;
+  /** Public pages, network first; the copy is only used when the network is gone. */
+  pages: string;
+  /** The offline page, stored at install. */
+  offline: string;
+}
+
+/** Per worker version and build: a new build's worker starts empty and drops the previous build's caches. */
+export function cacheNamesFor(version: string, buildId: string): CacheNames {
+  const suffix = `${version}-${buildId}`;
+  return {
+    assets: `${CACHE_NAME_PREFIX}assets-${suffix}`,
+    pages: `${CACHE_NAME_PREFIX}pages-${suffix}`,
+    offline: `${CACHE_NAME_PREFIX}offline-${suffix}`,
+  };
+}
+
+/** Caches to delete when a worker activates: ours from other versions/builds; never another app's. */
+export function staleCacheNames(existing: readonly string[], current: CacheNames): string[] {
+  const keep = new Set(Object.values(current));
+  return existing.filter((name) => name.startsWith(CACHE_NAME_PREFIX) && !keep.has(name));
+}
+
+export const OFFLINE_PATH = "/offline.html";
+
+/** Where members' data lives: never stored, whoever asks. */
+export function isPrivatePath(pathname: string): boolean {
+  return (
+    isMembersPath(pathname) ||
+    pathname.startsWith("/api/") ||
+    pathname.endsWith("/_payload.json") ||
+    pathname === "/logout"
+  );
+}
+
+export type RequestKind =
+  /** Not ours to touch: other origins, non-GET, build checks, the worker script itself. */
+  | "passthrough"
+  /** /assets/* — cache first. */
+  | "asset"
+  /** A document navigation — network first, then the cached copy, then the offline page. */
+  | "page"
+  /** A payload file — fetched by the worker with the member's token when the page sent none; never cached. */
+  | "payload";
+
+export interface RequestLike {
+  method: string;
+  url: string;
+  mode: string;
+  headers: { has(name: string): boolean };
+}
+
+export function classifyRequest(request: RequestLike, origin: string): RequestKind {
+  if (request.method !== "GET") return "passthrough";
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return "passthrough";
+  }
+  if (url.origin !== origin) return "passthrough";
+  if (url.pathname.startsWith("/assets/")) return "asset";
+  if (url.pathname.endsWith("/_payload.json")) return "payload";
+  if (request.mode === "navigate") return "page";
+  return "passthrough";
+}
+
+export interface ResponseLike {
+  status: number;
+  type: string;
+  redirected: boolean;
+  headers: { get(name: string): string | null };
+}
+
+/**
+ * Whether a response may be stored. The server marks everything rendered for a signed-in browser (session
+ * cookie or Authorization header), every members page and every response that sets a cookie as
+ * `private, no-store` (entry.server.tsx); the worker cannot see cookies, so it trusts that mark and, as a
+ * second fence, refuses private paths and requests that carried an Authorization header.
+ */
+export function isCacheable(request: RequestLike, response: ResponseLike): boolean {
+  if (request.method !== "GET" || request.headers.has("authorization")) return false;
+  let pathname: string;
+  try {
+    pathname = new URL(request.url).pathname;
+  } catch {
+    return false;
+  }
+  if (isPrivatePath(pathname)) return false;
+  // Opaque, redirected and error answers would replay the wrong thing offline.
+  if (response.status !== 200 || response.type !== "basic" || response.redirected) return false;
+  const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
+  if (/\b(no-store|private)\b/.test(cacheControl)) return false;
+  const vary = (response.headers.get("vary") ?? "").toLowerCase();
+  // A response that varies on credentials is someone's; one that varies on everything cannot be matched.
+  if (/\bauthorization\b|\*/.test(vary)) return false;
+  return true;
+}
+
+/** Same-origin build files a page refers to (`/assets/…` in src, href and import specifiers). */
+export function assetUrlsInHtml(html: string, origin: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/["'(](\/assets\/[A-Za-z0-9._\-/]+\.(?:js|css|woff2?|svg|png))["')]/g)) {
+    found.add(new URL(match[1], origin).href);
+  }
+  return [...found];
+}
+
+/** The largest number of build files kept; a long session across deploys must not fill the disk. */
+export const MAX_ASSET_ENTRIES = 400;
+/** The largest number of pages kept for offline reading. */
+export const MAX_PAGE_ENTRIES = 60;
+
+/** Where the worker writes the list of saved pages into the offline page. */
+export const SAVED_PAGES_MARK = "<!--saved-pages-->";
+
+export interface SavedPage {
+  url: string;
+  title: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The `<title>` of a stored page, unescaped enough to be escaped again safely; the path when it has none. */
+export function pageTitle(html: string, url: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  if (!title) return new URL(url).pathname;
+  return title
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'");
+}
+
+/** The offline page with links to the pages that can still be read, newest first. */
+export function offlinePageWithSavedPages(offlineHtml: string, saved: readonly SavedPage[], origin: string): string {
+  const links = saved
+    .filter((page) => new URL(page.url).origin === origin)
+    .map((page) => {
+      const { pathname, search } = new URL(page.url);
+      return `<li><a href="${escapeHtml(pathname + search)}">${escapeHtml(page.title)}</a></li>`;
+    });
+  const list = links.length
+    ? `<h2>Saved on this device</h2>\n<ul class="saved">${links.join("")}</ul>`
+    : "<p>No pages have been saved on this device yet.</p>";
+  return offlineHtml.replace(SAVED_PAGES_MARK, list);
+}
