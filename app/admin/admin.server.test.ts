@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitCsrfToken } from "~/auth/csrf.server";
@@ -7,9 +6,8 @@ import { sessionUserId } from "~/auth/sessions.server";
 import { type User, findUserById } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus, Role } from "~/db/schema";
-import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { testDialects } from "~/db/test-database";
 import { getContentPage } from "~/members/content-pages.server";
-import { startRuntime, stopRuntime } from "~/server/runtime.server";
 import { approvalsAction, loadApprovalsPage } from "./approvals.server";
 import { loadAuditPage } from "./audit.server";
 import { SELF_ROLE, SELF_STATUS, loadMemberPage, memberAction } from "./member.server";
@@ -17,6 +15,7 @@ import { loadMembersPage } from "./members.server";
 import { CONFIRM_DELETE, SLUG_RESERVED, SLUG_TAKEN, editorAction, loadEditPage, loadPagesList } from "./pages.server";
 import { outcome } from "~/testing/outcome";
 import { getRequest, postRequest, signedInAccount } from "~/testing/requests";
+import { useTestRuntime } from "~/testing/runtime";
 
 const BASE = "http://metryka.test";
 const IP = "203.0.113.7";
@@ -36,8 +35,11 @@ interface FormBody {
 
 for (const dialect of testDialects()) {
   describe(`admin area on ${dialect}`, () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-admin-"));
-    let pg: TestDatabase | undefined;
+    // Approval must be off before the runtime starts; the tests that need it turn it on.
+    beforeAll(() => {
+      delete process.env.MEMBERSHIP_APPROVAL;
+    });
+    const runtime = useTestRuntime(dialect, { seedRecords: 0, name: "admin" });
     let database: Database;
     let csrf: { token: string; cookie: string };
     let admin: { user: User; cookie: string };
@@ -71,7 +73,7 @@ for (const dialect of testDialects()) {
         .orderBy("id")
         .execute();
     const mailsTo = (address: string) => {
-      const folder = path.join(dataDir, "mail");
+      const folder = path.join(runtime.dataDir, "mail");
       if (!existsSync(folder)) return [];
       return readdirSync(folder)
         .map((f) => JSON.parse(readFileSync(path.join(folder, f), "utf8")) as { to: string; subject: string })
@@ -79,25 +81,13 @@ for (const dialect of testDialects()) {
     };
 
     beforeAll(async () => {
-      process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = "0";
-      delete process.env.MEMBERSHIP_APPROVAL;
-      if (dialect === "postgres") {
-        pg = await createTestDatabase("postgres");
-        process.env.DATABASE_URL = pg.url;
-      } else {
-        delete process.env.DATABASE_URL;
-      }
-      database = await startRuntime();
+      database = runtime.database;
       const [token, setCookie] = await commitCsrfToken(new Request(BASE));
       csrf = { token, cookie: (setCookie ?? "").split(";")[0] };
       admin = await account("boss", { role: "admin", givenName: "Bogna", surname: "Zając" });
     });
     afterAll(async () => {
       delete process.env.MEMBERSHIP_APPROVAL;
-      await stopRuntime();
-      await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("answers visitors with sign-in and members with 403, on every page and action", async () => {

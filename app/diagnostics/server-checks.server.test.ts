@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPostgres, openSqlite } from "~/db/connection.server";
 import { migrationStatus } from "~/db/migrations.server";
 import type { Schema } from "~/db/schema";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
-import { startRuntime, stopRuntime } from "~/server/runtime.server";
 import type { CheckResult } from "./checks";
 import { APP_VERSION, checkBuildTime, loadConfigCheck, runServerChecks } from "./server-checks.server";
+import { useTestRuntime } from "~/testing/runtime";
 
 const NOW = Date.UTC(2026, 10, 22, 17, 0, 0);
 const byId = (checks: CheckResult[], id: string) => checks.find((c) => c.id === id);
@@ -222,26 +219,7 @@ for (const dialect of testDialects()) {
   });
 
   describe(`the /ConfigCheck loader on ${dialect}`, () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-configcheck-"));
-    let pg: TestDatabase | undefined;
-
-    beforeAll(async () => {
-      process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = "0";
-      if (dialect === "postgres") {
-        pg = await createTestDatabase("postgres");
-        process.env.DATABASE_URL = pg.url;
-      } else {
-        delete process.env.DATABASE_URL;
-      }
-      await startRuntime();
-    });
-    afterAll(async () => {
-      await stopRuntime();
-      await pg?.drop();
-      delete process.env.DATABASE_URL;
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const runtime = useTestRuntime(dialect, { seedRecords: 0, name: "configcheck" });
 
     it("reports the app's own database, is never cached, and shows no database address", async () => {
       const response = await loadConfigCheck();
@@ -252,8 +230,9 @@ for (const dialect of testDialects()) {
       );
       expect(byId(checks, "server-migrations")?.status).toBe("pass");
       const everything = JSON.stringify(response.data);
-      expect(everything).not.toContain(dataDir);
-      if (pg?.url) expect(everything).not.toContain(new URL(pg.url).pathname.slice(1));
+      expect(everything).not.toContain(runtime.dataDir);
+      const url = runtime.databaseUrl;
+      if (url) expect(everything).not.toContain(new URL(url).pathname.slice(1));
     });
   });
 }

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { commitCsrfToken } from "~/auth/csrf.server";
 import { verifyPassword } from "~/auth/passwords.server";
 import { createSession, sessionUserId } from "~/auth/sessions.server";
 import { type User, findUserById } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus } from "~/db/schema";
-import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
-import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { testDialects } from "~/db/test-database";
 import {
   USERNAME_TAKEN,
   changeUsername,
@@ -26,6 +22,7 @@ import {
 } from "./profile.server";
 import { outcome } from "~/testing/outcome";
 import { getRequest, postRequest, signedInAccount } from "~/testing/requests";
+import { useTestRuntime } from "~/testing/runtime";
 
 const BASE = "http://metryka.test";
 const IP = "203.0.113.9";
@@ -33,8 +30,7 @@ const PASSWORD = "correct horse battery staple";
 
 for (const dialect of testDialects()) {
   describe(`profile pages on ${dialect}`, () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-profile-"));
-    let pg: TestDatabase | undefined;
+    const runtime = useTestRuntime(dialect, { seedRecords: 0, name: "profile" });
     let database: Database;
     let csrf: { token: string; cookie: string };
 
@@ -58,22 +54,9 @@ for (const dialect of testDialects()) {
         .password_hash;
 
     beforeAll(async () => {
-      process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = "0";
-      if (dialect === "postgres") {
-        pg = await createTestDatabase("postgres");
-        process.env.DATABASE_URL = pg.url;
-      } else {
-        delete process.env.DATABASE_URL;
-      }
-      database = await startRuntime();
+      database = runtime.database;
       const [token, setCookie] = await commitCsrfToken(new Request(BASE));
       csrf = { token, cookie: (setCookie ?? "").split(";")[0] };
-    });
-    afterAll(async () => {
-      await stopRuntime();
-      await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("guards every page and action: visitors sign in first, inactive accounts get 403", async () => {

@@ -1,16 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { issueAccessToken } from "~/auth/tokens.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus, Role } from "~/db/schema";
-import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
-import { getSessionSecret, startRuntime, stopRuntime } from "~/server/runtime.server";
+import { testDialects } from "~/db/test-database";
+import { getSessionSecret } from "~/server/runtime.server";
 import { TEST_BASE_URL, signedInAccount } from "~/testing/requests";
 import { serverBuildRoutes } from "~/testing/server-build";
 import { answerPayload } from "./payload.server";
+import { useTestRuntime } from "~/testing/runtime";
 
 /**
  * Payload files over the real route table, loaders, guard and database
@@ -27,8 +25,7 @@ interface Answer {
 
 for (const dialect of testDialects()) {
   describe(`payload files on ${dialect}`, () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-payload-"));
-    let pg: TestDatabase | undefined;
+    const runtime = useTestRuntime(dialect, { seedRecords: 0, name: "payload" });
     let database: Database;
     let build: Pick<ServerBuild, "routes">;
     const cookies = new Map<string, string>();
@@ -68,15 +65,7 @@ for (const dialect of testDialects()) {
     });
 
     beforeAll(async () => {
-      process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = "0";
-      if (dialect === "postgres") {
-        pg = await createTestDatabase("postgres");
-        process.env.DATABASE_URL = pg.url;
-      } else {
-        delete process.env.DATABASE_URL;
-      }
-      database = await startRuntime();
+      database = runtime.database;
       build = { routes: await serverBuildRoutes() };
       await account("payload-member");
       await account("payload-pending", "pending");
@@ -94,11 +83,6 @@ for (const dialect of testDialects()) {
           updated_by: null,
         })
         .execute();
-    });
-    afterAll(async () => {
-      await stopRuntime();
-      await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("answers the home page at /_payload.json with the root's and the page's data", async () => {

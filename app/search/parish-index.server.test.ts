@@ -1,27 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/connection.server";
 import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
 import { generateParishIndexRecords } from "~/db/demo/parish-index";
 import { lublinDemoCount, odessaDemoCount, parishIndexDemoCount, volhynianDemoCount } from "~/db/seed.server";
 import type { AccountStatus } from "~/db/schema";
-import { createTestDatabase, type TestDatabase, testDialects } from "~/db/test-database";
-import { answerPayload } from "~/platform/payload.server";
-import { loader as homeLoader } from "~/routes/_index";
-import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
-import { TEST_BASE_URL, getRequest, signedInAccount } from "~/testing/requests";
-import { serverBuildRoutes } from "~/testing/server-build";
-import { getCollection } from "./collections";
-import { parseCriteria } from "./criteria";
-import { countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
+import { getRequest, signedInAccount } from "~/testing/requests";
 import { exportCsv } from "./export.server";
 import { loadRecordPage } from "./record-page.server";
 import { loadSearchPage } from "./search-page.server";
-import { loadUnifiedSearch } from "./unified.server";
+import { useTestRuntime } from "~/testing/runtime";
 
 /**
  * The members' parish records index over the real loaders, guard and
@@ -52,10 +41,8 @@ interface SearchBody {
 
 for (const dialect of testDialects()) {
   describe(`parish records index on ${dialect}`, () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-parish-index-"));
-    let pg: TestDatabase | undefined;
+    const runtime = useTestRuntime(dialect, { seedRecords: SEED_RECORDS, name: "parish-index" });
     let database: Database;
-    let build: Pick<ServerBuild, "routes">;
     const cookies = new Map<string, string>();
 
     async function account(username: string, status: AccountStatus = "active") {
@@ -74,24 +61,9 @@ for (const dialect of testDialects()) {
     };
 
     beforeAll(async () => {
-      process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = String(SEED_RECORDS);
-      if (dialect === "postgres") {
-        pg = await createTestDatabase("postgres");
-        process.env.DATABASE_URL = pg.url;
-      } else {
-        delete process.env.DATABASE_URL;
-      }
-      database = await startRuntime();
-      build = { routes: await serverBuildRoutes() };
+      database = runtime.database;
       await account("odessa-member");
-      await account("odessa-pending", "pending");
     }, 120_000);
-    afterAll(async () => {
-      await stopRuntime();
-      await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
 
     it("seeds the parish index entries (5 % of the records) after the Odessa ones", async () => {
       const row = await database.db
@@ -164,69 +136,6 @@ for (const dialect of testDialects()) {
         "odessa-member",
       );
       expect(exp.status).toBe(200);
-    });
-
-    it("sends a visitor to sign in from the search, record and export; 403 to inactive accounts; payload 401", async () => {
-      const p = `${BASE}/search?surname=Schmidt`;
-      const s = await search(p, null);
-      expect(s.status).toBe(302);
-      expect(s.location).toBe(`/Login?redirectTo=${encodeURIComponent(p)}`);
-      expect((await record(idOf(0), null)).status).toBe(302);
-      const exp = await csv(`${BASE}/export.csv?surname=Schmidt`, null);
-      expect(exp.status).toBe(302);
-      expect(exp.location).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fparish-records-idx%2Fexport\.csv/);
-      expect((await search(p, "odessa-pending")).status).toBe(403);
-      expect((await record(idOf(0), "odessa-pending")).status).toBe(403);
-      const ask = (who: string | null) =>
-        answerPayload(
-          build,
-          new Request(`${TEST_BASE_URL}${BASE}/search/_payload.json?surname=${q(entry.fields.surname!)}`, {
-            headers: who ? { Cookie: cookie(who)! } : {},
-          }),
-          { cspNonce: "", clientIp: "203.0.113.7" },
-        );
-      for (const who of [null, "odessa-pending"]) {
-        const response = await ask(who);
-        expect(response.status).toBe(401);
-        expect(await response.text()).not.toContain(entry.fields.extractor!);
-      }
-      const member = await ask("odessa-member");
-      expect(member.status).toBe(200);
-      const json = (await member.json()) as { routes: Record<string, SearchBody> };
-      expect(json.routes["parish-records-idx/search"].result.rows.map((r) => r.id)).toContain(idOf(0));
-    });
-
-    it("refuses a visitor's entries in the engine but counts them on /Search and the home page", async () => {
-      const collection = getCollection("parish-records-idx")!;
-      const { criteria } = parseCriteria(collection, new URLSearchParams({ surname: entry.fields.surname! }));
-      const visitor = { isMember: false };
-      expect(await searchCollection(database, collection, criteria, visitor)).toMatchObject({ rows: [], total: 0 });
-      expect(await getRecord(database, collection, idOf(0), visitor)).toBeUndefined();
-      const streamed = [];
-      for await (const r of streamMatches(database, collection, criteria, visitor)) streamed.push(r);
-      expect(streamed).toEqual([]);
-      expect((await countMatches(database, collection, criteria, visitor)).total).toBeGreaterThan(0);
-      expect(await getRecord(database, collection, idOf(0), { isMember: true })).toBeDefined();
-
-      type Unified = { results: { id: string; locked: boolean; roles: { count: number; href: string }[] }[] };
-      const unified = (
-        await outcome(() => loadUnifiedSearch(getRequest(`/Search?surname=${q(entry.fields.surname!)}`, null)))
-      ).body as Unified;
-      const locked = unified.results.find((c) => c.id === "parish-records-idx")!;
-      expect(locked.locked).toBe(true);
-      expect(locked.roles[0].count).toBeGreaterThan(0);
-      expect(locked.roles[0].href).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fparish-records-idx%2Fsearch/);
-      type Home = { collections: { id: string; locked: boolean; records: number; searchPath: string }[] };
-      const home = (await homeLoader({
-        request: getRequest("/", null),
-        params: {},
-        context: { cspNonce: "", clientIp: "" },
-      })) as Home;
-      expect(home.collections.find((c) => c.id === "parish-records-idx")).toMatchObject({
-        locked: true,
-        records: records.length,
-        searchPath: "/Login?redirectTo=%2Fmembers%2Fparish-records-idx%2Fsearch",
-      });
     });
   });
 }

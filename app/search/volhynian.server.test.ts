@@ -1,27 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/connection.server";
 import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
 import { generateVolhynianRecords } from "~/db/demo/volhynian";
 import { lublinDemoCount, volhynianDemoCount } from "~/db/seed.server";
 import type { AccountStatus } from "~/db/schema";
-import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
-import { answerPayload } from "~/platform/payload.server";
-import { loader as homeLoader } from "~/routes/_index";
-import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
-import { TEST_BASE_URL, getRequest, signedInAccount } from "~/testing/requests";
-import { serverBuildRoutes } from "~/testing/server-build";
-import { getCollection } from "./collections";
-import { parseCriteria } from "./criteria";
-import { countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
+import { getRequest, signedInAccount } from "~/testing/requests";
 import { exportCsv } from "./export.server";
 import { loadRecordPage } from "./record-page.server";
 import { loadSearchPage } from "./search-page.server";
-import { loadUnifiedSearch } from "./unified.server";
+import { useTestRuntime } from "~/testing/runtime";
 
 /**
  * The members' Volhynian collections over the real loaders, guard and
@@ -50,10 +39,8 @@ interface SearchBody {
 
 for (const dialect of testDialects()) {
   describe(`Volhynian members' collections on ${dialect}`, () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-volhynian-"));
-    let pg: TestDatabase | undefined;
+    const runtime = useTestRuntime(dialect, { seedRecords: SEED_RECORDS, name: "volhynian" });
     let database: Database;
-    let build: Pick<ServerBuild, "routes">;
     const cookies = new Map<string, string>();
 
     async function account(username: string, status: AccountStatus = "active") {
@@ -64,28 +51,11 @@ for (const dialect of testDialects()) {
     const search = (url: string, who: string | null) => outcome(() => loadSearchPage(getRequest(url, cookie(who))));
     const record = (id: number, kind: string, who: string | null) =>
       outcome(() => loadRecordPage(getRequest(`/members/volhynian/${kind}/record/${id}`, cookie(who)), String(id)));
-    const csv = (url: string, who: string | null) => outcome(() => exportCsv(getRequest(url, cookie(who))));
 
     beforeAll(async () => {
-      process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = String(SEED_RECORDS);
-      if (dialect === "postgres") {
-        pg = await createTestDatabase("postgres");
-        process.env.DATABASE_URL = pg.url;
-      } else {
-        delete process.env.DATABASE_URL;
-      }
-      database = await startRuntime();
-      build = { routes: await serverBuildRoutes() };
+      database = runtime.database;
       await account("volhynian-member");
-      await account("volhynian-pending", "pending");
-      await account("volhynian-suspended", "suspended");
     }, 120_000);
-    afterAll(async () => {
-      await stopRuntime();
-      await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
 
     it("seeds the Volhynian demo records after the Lublin ones", async () => {
       const row = await database.db
@@ -227,127 +197,6 @@ for (const dialect of testDialects()) {
       expect(text).toContain(`/members/volhynian/birth/record/${idOf(firstBirth)}`);
       expect(text).toContain(birth.fields.surname);
       expect(text).toContain(birth.fields.godfather);
-    });
-
-    it("sends a visitor to sign in from the search, the record page and the export, and shows nothing", async () => {
-      const paths = [
-        "/members/volhynian/birth/search?surname=Schmidt",
-        "/members/volhynian/death/search",
-        "/members/volhynian/marriage/search?groomSurname=Radke",
-      ];
-      for (const p of paths) {
-        const { status, location, body } = await search(p, null);
-        expect(status).toBe(302);
-        expect(location).toBe(`/Login?redirectTo=${encodeURIComponent(p)}`);
-        expect(JSON.stringify(body ?? "")).not.toContain(birth.fields.surname!);
-      }
-      const rec = await record(idOf(firstBirth), "birth", null);
-      expect(rec.status).toBe(302);
-      expect(rec.location).toMatch(/^\/Login\?redirectTo=/);
-      // Even a malformed record id: the guard comes first.
-      const malformed = await outcome(() => loadRecordPage(getRequest("/members/volhynian/birth/record/x", null), "x"));
-      expect(malformed.status).toBe(302);
-      const exp = await csv(`/members/volhynian/birth/export.csv?surname=${birth.fields.surname}`, null);
-      expect(exp.status).toBe(302);
-      expect(exp.location).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fvolhynian%2Fbirth%2Fexport\.csv/);
-    });
-
-    it("answers 403 to accounts that are not active members", async () => {
-      for (const who of ["volhynian-pending", "volhynian-suspended"]) {
-        expect((await search("/members/volhynian/birth/search?surname=Schmidt", who)).status).toBe(403);
-        expect((await record(idOf(firstBirth), "birth", who)).status).toBe(403);
-        expect((await csv("/members/volhynian/birth/export.csv?surname=Schmidt", who)).status).toBe(403);
-      }
-    });
-
-    it("answers the payload file 401 to a visitor and an inactive account, the data to a member", async () => {
-      const target = `/members/volhynian/birth/search/_payload.json?surname=${encodeURIComponent(birth.fields.surname!)}`;
-      const ask = (who: string | null) =>
-        answerPayload(
-          build,
-          new Request(`${TEST_BASE_URL}${target}`, { headers: who ? { Cookie: cookie(who)! } : {} }),
-          {
-            cspNonce: "",
-            clientIp: "203.0.113.7",
-          },
-        );
-      for (const who of [null, "volhynian-pending"]) {
-        const response = await ask(who);
-        expect(response.status).toBe(401);
-        const text = await response.text();
-        expect(text).not.toContain(birth.fields.godfather!);
-        expect(JSON.parse(text)).toMatchObject({ status: 401 });
-      }
-      const recordPayload = await answerPayload(
-        build,
-        new Request(`${TEST_BASE_URL}/members/volhynian/birth/record/${idOf(firstBirth)}/_payload.json`),
-        { cspNonce: "", clientIp: "203.0.113.7" },
-      );
-      expect(recordPayload.status).toBe(401);
-      const member = await ask("volhynian-member");
-      expect(member.status).toBe(200);
-      const body = (await member.json()) as { routes: Record<string, SearchBody> };
-      expect(body.routes["volhynian-birth/search"].result.rows.map((r) => r.id)).toContain(idOf(firstBirth));
-    });
-
-    it("refuses a visitor's records in the engine's queries too, but counts them", async () => {
-      const collection = getCollection("volhynian-birth")!;
-      const { criteria } = parseCriteria(collection, new URLSearchParams({ surname: birth.fields.surname! }));
-      const visitor = { isMember: false };
-      const result = await searchCollection(database, collection, criteria, visitor);
-      expect(result).toMatchObject({ rows: [], total: 0 });
-      expect(await getRecord(database, collection, idOf(firstBirth), visitor)).toBeUndefined();
-      const streamed = [];
-      for await (const r of streamMatches(database, collection, criteria, visitor)) streamed.push(r);
-      expect(streamed).toEqual([]);
-      expect((await countMatches(database, collection, criteria, visitor)).total).toBeGreaterThan(0);
-      const member = await searchCollection(database, collection, criteria, { isMember: true });
-      expect(member.total).toBeGreaterThan(0);
-      expect(await getRecord(database, collection, idOf(firstBirth), { isMember: true })).toBeDefined();
-      // A Volhynian record id under another collection's path is not found.
-      expect(
-        await getRecord(database, getCollection("volhynian-death")!, idOf(firstBirth), { isMember: true }),
-      ).toBeUndefined();
-    });
-
-    it("shows visitors the members' collections' counts with sign-in links on /Search and the home page; members get links", async () => {
-      const q = `/Search?surname=${encodeURIComponent(birth.fields.surnameDe!)}`;
-      type Unified = { results: { id: string; locked: boolean; roles: { count: number; href: string }[] }[] };
-      const visitor = (await outcome(() => loadUnifiedSearch(getRequest(q, null)))).body as Unified;
-      const lockedBirths = visitor.results.find((c) => c.id === "volhynian-birth")!;
-      expect(lockedBirths.locked).toBe(true);
-      expect(lockedBirths.roles[0].count).toBeGreaterThan(0);
-      for (const r of lockedBirths.roles)
-        expect(r.href).toMatch(/^\/Login\?redirectTo=%2Fmembers%2Fvolhynian%2Fbirth%2Fsearch/);
-      expect(visitor.results.find((c) => c.id === "stpete-birth")!.locked).toBe(false);
-      const member = (await outcome(() => loadUnifiedSearch(getRequest(q, cookie("volhynian-member")))))
-        .body as Unified;
-      const births = member.results.find((c) => c.id === "volhynian-birth")!;
-      expect(births.locked).toBe(false);
-      expect(births.roles[0].href).toMatch(/^\/members\/volhynian\/birth\/search\?/);
-      expect(births.roles[0].count).toBe(lockedBirths.roles[0].count);
-
-      type Home = { collections: { id: string; locked: boolean; records: number; searchPath: string }[] };
-      const home = (await homeLoader({
-        request: getRequest("/", null),
-        params: {},
-        context: { cspNonce: "", clientIp: "" },
-      })) as Home;
-      const card = home.collections.find((c) => c.id === "volhynian-marriage")!;
-      expect(card).toMatchObject({
-        locked: true,
-        searchPath: "/Login?redirectTo=%2Fmembers%2Fvolhynian%2Fmarriage%2Fsearch",
-      });
-      expect(card.records).toBe(volhynian.filter((r) => r.collection === "volhynian-marriage").length);
-      const memberHome = (await homeLoader({
-        request: getRequest("/", cookie("volhynian-member")),
-        params: {},
-        context: { cspNonce: "", clientIp: "" },
-      })) as Home;
-      expect(memberHome.collections.find((c) => c.id === "volhynian-marriage")).toMatchObject({
-        locked: false,
-        searchPath: "/members/volhynian/marriage/search",
-      });
     });
   });
 }

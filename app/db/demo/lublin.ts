@@ -217,11 +217,9 @@ function person(rng: Rng, sex: Sex, family = rng.weightedPick(SURNAME_TABLE)): N
   return { ...surnameOf(rng, family, sex), ...givenOf(rng, sex) };
 }
 
-const both = bothForms;
-
 function parentsText(rng: Rng, father: Named, mother: Named): string {
   const late = rng.chance(0.12) ? "the late " : "";
-  return `${late}${both(father.given, father.givenDe)} ${father.surname} and ${both(mother.given, mother.givenDe)} née ${both(mother.surname, mother.surnameDe)}`;
+  return `${late}${bothForms(father.given, father.givenDe)} ${father.surname} and ${bothForms(mother.given, mother.givenDe)} née ${bothForms(mother.surname, mother.surnameDe)}`;
 }
 
 function source(a: Act) {
@@ -307,8 +305,8 @@ function death(rng: Rng): LublinRecord {
     const widowed = rng.chance(0.4);
     fields[`${role}GivenName`] = spouse.given;
     fields[`${role}GivenNameDe`] = spouse.givenDe;
-    fields.spouse = `${widowed ? (sex === "m" ? "widower of " : "widow of ") : `${role} `}${both(spouse.given, spouse.givenDe)} ${
-      sex === "m" ? `née ${both(spouse.surname, spouse.surnameDe)}` : spouse.surname
+    fields.spouse = `${widowed ? (sex === "m" ? "widower of " : "widow of ") : `${role} `}${bothForms(spouse.given, spouse.givenDe)} ${
+      sex === "m" ? `née ${bothForms(spouse.surname, spouse.surnameDe)}` : spouse.surname
     }`;
   }
   return {

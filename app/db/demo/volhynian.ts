@@ -281,12 +281,11 @@ function person(rng: Rng, sex: Sex, family = rng.weightedPick(SURNAME_TABLE)): N
   return { ...surnameOf(family, sex), ...givenOf(rng, sex) };
 }
 
-const both = bothForms;
-const fullName = (n: Named) => both(`${n.given} ${n.surname}`, `${n.givenDe} ${n.surnameDe}`);
+const fullName = (n: Named) => bothForms(`${n.given} ${n.surname}`, `${n.givenDe} ${n.surnameDe}`);
 
 function source(a: Act) {
   return {
-    parish: both(a.parish.ru, a.parish.lat),
+    parish: bothForms(a.parish.ru, a.parish.lat),
     archive: VOLHYNIAN_ARCHIVE,
     book: a.book,
     page: a.page,
@@ -352,7 +351,7 @@ function death(rng: Rng): VolhynianRecord {
     givenNameDe: deceased.givenDe,
     deathDate: bothCalendars(a.date),
     age: age === 0 ? `${rng.int(1, 11)} months` : String(age),
-    birthplace: both(born.ru, born.lat),
+    birthplace: bothForms(born.ru, born.lat),
     status: child ? (sex === "m" ? "colonist's son" : "colonist's daughter") : rng.weightedPick(STATUS),
   };
   if (!child && rng.chance(0.8)) {
@@ -371,7 +370,7 @@ function death(rng: Rng): VolhynianRecord {
       ...fields,
       placeRu: a.place.ru,
       place: a.place.lat,
-      buried: `${both(a.place.ru, a.place.lat)} cemetery`,
+      buried: `${bothForms(a.place.ru, a.place.lat)} cemetery`,
       cause: child && rng.chance(0.4) ? "measles" : rng.weightedPick(CAUSES),
       ...source(a),
     },
