@@ -18,7 +18,13 @@ export function siteNavigation(): NavItem[] {
     // Villages that changed their names: the place index answers "where was it?" for every collection.
     { label: "Places", to: PLACE_SEARCH_PATH },
     // Members find each other by the surnames they research; visitors are sent to sign in first.
-    { label: "Member directory", to: DIRECTORY_PATH },
+    {
+      label: "Members",
+      links: [
+        { label: "Member directory", to: DIRECTORY_PATH, description: "Find members by the surnames they research" },
+        { label: "Your account", to: "/members/profile" },
+      ],
+    },
     { label: "What's new", to: "/release-notes" },
   ];
 }
