@@ -13,7 +13,6 @@ import {
 } from "./directory-criteria";
 import { itemMatches } from "./directory-names";
 import { type DirectoryRow, searchDirectory } from "./directory.server";
-import { foldName } from "~/search/names/normalize";
 
 /** The loader of /members/membership/search: the guard, the form's parser, the search and what the page shows. */
 
@@ -47,14 +46,13 @@ function marked(items: string[], matches: (item: string) => boolean) {
 
 function rowView(r: DirectoryRow, criteria: DirectoryCriteria) {
   const { research, place } = criteria;
-  const placeKey = place ? foldName(place) : "";
   return {
     id: r.id,
     number: formatMemberNumber(r.id),
     name: [r.givenName, r.surname].filter(Boolean).join(" ") || "(no name given)",
     email: r.email,
     researchSurnames: marked(r.researchSurnames, (s) => !!research && itemMatches(s, research.value, research.mode)),
-    researchPlaces: marked(r.researchPlaces, (p) => !!placeKey && itemMatches(p, placeKey, "starts")),
+    researchPlaces: marked(r.researchPlaces, (p) => !!place && itemMatches(p, place, "starts")),
   };
 }
 
