@@ -45,6 +45,8 @@ export default [
   route("/members/profileEditPassword", "routes/members.profileEditPassword.tsx", caseSensitive),
   route("/members/profileEditUsername", "routes/members.profileEditUsername.tsx", caseSensitive),
   route("/api/username-available", "routes/api.username-available.ts", caseSensitive),
+  // The member directory (decision 0015).
+  route("/members/membership/search", "routes/members.membership.search.tsx", caseSensitive),
   route("/members/admin", "routes/members.admin.tsx", caseSensitive),
   route("/members/admin/members/:id", "routes/members.admin.members.$id.tsx", caseSensitive),
   route("/members/admin/approvals", "routes/members.admin.approvals.tsx", caseSensitive),

@@ -6,6 +6,7 @@ import { createSession } from "../app/auth/sessions.server";
 import { createUser } from "../app/auth/users.server";
 import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
 import type { AccountStatus, Role } from "../app/db/schema";
+import { refreshDirectoryKeys } from "../app/members/directory-keys.server";
 
 /**
  * Fixtures that create accounts and sessions directly in the database the
@@ -42,6 +43,15 @@ interface AccountOptions {
   role?: Role;
   status?: AccountStatus;
   expires?: string;
+  /** Personal details as the profile form saves them (directory keys included); listed: in the member directory. */
+  profile?: {
+    givenName?: string;
+    surname?: string;
+    researchSurnames?: string;
+    researchPlaces?: string;
+    phone?: string;
+    listed?: boolean;
+  };
 }
 
 export const test = base.extend<{
@@ -81,6 +91,22 @@ export const test = base.extend<{
           .set({ membership_expires_on: opts.expires })
           .where("id", "=", id)
           .execute();
+      }
+      if (opts.profile) {
+        const p = opts.profile;
+        await database.db
+          .updateTable("users")
+          .set({
+            given_name: p.givenName ?? "",
+            surname: p.surname ?? "",
+            research_surnames: p.researchSurnames ?? "",
+            research_places: p.researchPlaces ?? "",
+            phone: p.phone ?? "",
+            listed_in_directory: p.listed ? 1 : 0,
+          })
+          .where("id", "=", id)
+          .execute();
+        await refreshDirectoryKeys(database.db, id);
       }
       made.push(id);
       return { id, ...account };

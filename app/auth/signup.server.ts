@@ -4,6 +4,7 @@ import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/members/countries.server";
+import { refreshDirectoryKeys } from "~/members/directory-keys.server";
 import { getDatabase, getSessionSecret } from "~/server/runtime.server";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";
@@ -123,6 +124,7 @@ export async function signUpAction(request: Request, clientIp: string) {
     })
     .where("id", "=", Number(user.id))
     .execute();
+  await refreshDirectoryKeys(database.db, Number(user.id));
   try {
     await sendVerification(request, Number(user.id), user.email, user.username);
   } catch {

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/connection.server";
 import type { Selectable } from "kysely";
 import type { AccountStatus, Role, UsersTable } from "~/db/schema";
+import { refreshDirectoryKeys } from "~/members/directory-keys.server";
 import { writeAudit } from "./audit.server";
 import { hashPassword } from "./passwords.server";
 
@@ -94,6 +95,7 @@ export async function createUser(
     .returning("id")
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
+  await refreshDirectoryKeys(db, id);
   await writeAudit(database, {
     actorUserId: audit.actorUserId ?? id,
     subjectUserId: id,

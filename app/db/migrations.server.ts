@@ -6,7 +6,9 @@ import {
   Migrator,
   sql,
 } from "kysely";
+import { writeDirectoryKeys } from "~/members/directory-keys.server";
 import type { Database, DialectKind } from "./connection.server";
+import type { Schema } from "./schema";
 
 /**
  * One migration set for both dialects. Where a dialect needs its own index
@@ -240,7 +242,54 @@ function migrations(kind: DialectKind): Record<string, Migration> {
         )${withoutRowid}`.execute(db);
       },
     },
+    // The member directory's search keys, back-filled from every profile: decision 0015.
+    "0008_member_directory": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("member_directory_names")
+          .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+          .addColumn("kind", "text", (col) => col.notNull())
+          .addColumn("position", "integer", (col) => col.notNull())
+          .addColumn("value", "text", (col) => col.notNull())
+          .addColumn("exact_key", sql`text${c}`, (col) => col.notNull())
+          .addColumn("folded", sql`text${c}`, (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex("member_directory_names_folded")
+          .on("member_directory_names")
+          .columns(["kind", "folded", "user_id"])
+          .execute();
+        await db.schema
+          .createIndex("member_directory_names_exact")
+          .on("member_directory_names")
+          .columns(["kind", "exact_key", "user_id"])
+          .execute();
+        await db.schema
+          .createIndex("member_directory_names_user")
+          .on("member_directory_names")
+          .column("user_id")
+          .execute();
+        const withoutRowid = kind === "sqlite" ? sql` without rowid` : sql``;
+        await sql`create table member_directory_codes (
+          code text not null,
+          user_id integer not null references users(id) on delete cascade,
+          primary key (code, user_id)
+        )${withoutRowid}`.execute(db);
+        await sql`create index member_directory_codes_user on member_directory_codes (user_id)`.execute(db);
+        await backfillDirectoryKeys(db as Kysely<Schema>);
+      },
+    },
   };
+}
+
+/** Every existing profile's directory keys, written as a profile save would write them. */
+async function backfillDirectoryKeys(db: Kysely<Schema>): Promise<void> {
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "surname", "given_name", "research_surnames", "research_places"])
+    .orderBy("id")
+    .execute();
+  for (const user of users) await writeDirectoryKeys(db, Number(user.id), user);
 }
 
 class InlineProvider implements MigrationProvider {
@@ -255,6 +304,13 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Runs the migrations up to and including `name` only (tests of a later migration's back-fill). */
+export async function migrateUpTo(database: Database, name: string): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider: new InlineProvider(database.kind) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 export async function pendingMigrations(database: Database): Promise<string[]> {

@@ -186,7 +186,30 @@ export interface PlaceNameCodesTable {
   place_id: number;
 }
 
+/**
+ * The member directory's search keys (decision 0015): a member's own surname
+ * and given name and each research surname and place, one row each, kept in
+ * step with `users` whenever a profile is saved.
+ */
+export interface MemberDirectoryNamesTable {
+  user_id: number;
+  kind: "surname" | "given_name" | "research_surname" | "research_place";
+  /** The item's place in its list as the member typed it. */
+  position: number;
+  value: string;
+  exact_key: string;
+  folded: string;
+}
+
+/** Daitch–Mokotoff codes of every word of a member's research surnames. */
+export interface MemberDirectoryCodesTable {
+  code: string;
+  user_id: number;
+}
+
 export interface Schema {
+  member_directory_names: MemberDirectoryNamesTable;
+  member_directory_codes: MemberDirectoryCodesTable;
   places: PlacesTable;
   place_names: PlaceNamesTable;
   place_name_codes: PlaceNameCodesTable;

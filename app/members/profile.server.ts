@@ -9,6 +9,8 @@ import { type User, keyOf, membershipState, setPassword } from "~/auth/users.ser
 import type { Database } from "~/db/connection.server";
 import type { UsersTable } from "~/db/schema";
 import { getDatabase } from "~/server/runtime.server";
+import { formatMemberNumber } from "./directory-criteria";
+import { DIRECTORY_SOURCE_COLUMNS, writeDirectoryKeys } from "./directory-keys.server";
 import { countryName, isCountry, isRegionOf, listCountries, regionName, regionsOf } from "./countries.server";
 import {
   type PersonalDetails,
@@ -58,6 +60,7 @@ export async function loadProfilePage(request: Request) {
   const updated = new URL(request.url).searchParams.get("updated");
   return {
     account: {
+      memberNumber: formatMemberNumber(user.id),
       username: user.username,
       email: user.email,
       emailVerified: user.email_verified_at !== null,
@@ -173,6 +176,14 @@ export async function updatePersonalDetails(
       .set({ ...set, updated_at: new Date(now).toISOString() })
       .where("id", "=", user.id)
       .execute();
+    if (changed.some((column) => (DIRECTORY_SOURCE_COLUMNS as readonly string[]).includes(column))) {
+      await writeDirectoryKeys(trx, user.id, {
+        surname: details.surname,
+        given_name: details.givenName,
+        research_surnames: details.researchSurnames,
+        research_places: details.researchPlaces,
+      });
+    }
     await writeAudit(
       { ...database, db: trx },
       {

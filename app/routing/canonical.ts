@@ -31,6 +31,7 @@ export function routePatterns(): string[] {
     "/members/profileEditPassword",
     "/members/profileEditUsername",
     "/api/username-available",
+    "/members/membership/search",
     "/members/admin",
     "/members/admin/members/:id",
     "/members/admin/approvals",

@@ -62,14 +62,14 @@ const yearSchema = z
       .max(MAX_YEAR, { error: `Enter a year up to ${MAX_YEAR}.` }),
   );
 
-const pageSchema = z
+export const pageSchema = z
   .string()
   .trim()
   .regex(/^\d{1,6}$/, { error: "The page must be a whole number." })
   .transform(Number)
   .pipe(z.number().min(1, { error: "Pages start at 1." }).max(MAX_PAGE, { error: "That page number is too large." }));
 
-const perPageSchema = z
+export const perPageSchema = z
   .string()
   .trim()
   .transform(Number)
@@ -82,12 +82,12 @@ const perPageSchema = z
 
 const modeSchema = z.enum(MATCH_MODES);
 
-function firstIssue(result: { error?: { issues: { message: string }[] } }): string {
+export function firstIssue(result: { error?: { issues: { message: string }[] } }): string {
   return result.error?.issues[0]?.message ?? "This value is not valid.";
 }
 
 /** Reads one parameter, tolerating repeats (the first wins) and absent values. */
-function param(params: URLSearchParams, name: string): string | undefined {
+export function param(params: URLSearchParams, name: string): string | undefined {
   const v = params.get(name);
   return v === null ? undefined : v;
 }
@@ -176,7 +176,7 @@ export function parseCriteria(collection: CollectionDef, params: URLSearchParams
   };
 }
 
-function parseSort(raw: string, sortable: Map<string, unknown>): SortKey[] | string {
+export function parseSort(raw: string, sortable: ReadonlyMap<string, unknown>): SortKey[] | string {
   if (raw.length > MAX_VALUE_LENGTH) return "That sort order is too long.";
   const keys: SortKey[] = [];
   for (const part of raw.split(",")) {

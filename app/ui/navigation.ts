@@ -1,3 +1,4 @@
+import { DIRECTORY_PATH } from "~/members/directory-criteria";
 import { PLACE_SEARCH_PATH } from "~/places/index-info";
 import { COLLECTIONS, GROUP_SHORT_LABELS, searchPath } from "~/search/collections";
 import type { NavItem } from "./nav-menu";
@@ -16,6 +17,14 @@ export function siteNavigation(): NavItem[] {
     ...[...groups].map(([label, links]) => ({ label, shortLabel: GROUP_SHORT_LABELS[label], links })),
     // Villages that changed their names: the place index answers "where was it?" for every collection.
     { label: "Places", to: PLACE_SEARCH_PATH },
+    // Members find each other by the surnames they research; visitors are sent to sign in first.
+    {
+      label: "Members",
+      links: [
+        { label: "Member directory", to: DIRECTORY_PATH, description: "Find members by the surnames they research" },
+        { label: "Your account", to: "/members/profile" },
+      ],
+    },
     { label: "What's new", to: "/release-notes" },
   ];
 }

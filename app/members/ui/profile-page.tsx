@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DIRECTORY_PATH } from "../directory-criteria";
 import type { UpdateKind, loadProfilePage } from "../profile.server";
 
 const UPDATED_MESSAGES: Record<UpdateKind, string> = {
@@ -112,6 +113,7 @@ export function ProfilePage() {
           <h2 id="profile-membership">Membership</h2>
         </div>
         <dl className="dl-grid">
+          <Row term="Member number">{account.memberNumber}</Row>
           <Row term="Role">{ROLE_LABELS[account.role]}</Row>
           <Row term="Membership">{MEMBERSHIP_LABELS[account.membership]}</Row>
           <Row term="Valid until">
@@ -148,7 +150,14 @@ export function ProfilePage() {
             <ItemList items={account.researchPlaces} label="Research places" />
           </Row>
           <Row term="Member directory">
-            {account.listedInDirectory ? "Listed: other members can find you" : "Not listed"}
+            <span className="profile-value">
+              {account.listedInDirectory
+                ? "Listed: other members can find you by your research surnames and places"
+                : "Not listed: other members cannot find you"}
+            </span>
+            <Link to={DIRECTORY_PATH} className="profile-edit">
+              Search the member directory
+            </Link>
           </Row>
         </dl>
       </section>

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+
 /**
  * The controls every search form shares: a name field with its match-mode
  * select, and a year range. Errors sit beside their field and are tied to
@@ -94,6 +96,82 @@ export function ModeField({
   );
 }
 
+/** A plain text input with an optional hint, both tied to it for screen readers. */
+export function TextField({
+  name,
+  label,
+  values,
+  errors,
+  hint,
+  inputMode,
+  size,
+  type = "text",
+}: {
+  name: string;
+  label: string;
+  values: Values;
+  errors: Errors;
+  hint?: string;
+  inputMode?: "numeric" | "decimal" | "email";
+  size?: number;
+  type?: "text" | "email";
+}) {
+  const ids = [hint ? `${name}-hint` : undefined, describedBy(errors, name)].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        size={size}
+        defaultValue={values[name] ?? ""}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={ids || undefined}
+      />
+      {hint && (
+        <p className="field-hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError errors={errors} name={name} />
+    </div>
+  );
+}
+
+export function PerPageField({
+  perPage,
+  choices,
+  errors,
+}: {
+  perPage: number;
+  choices: readonly number[];
+  errors: Errors;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="perPage">Results per page</label>
+      <select
+        id="perPage"
+        name="perPage"
+        defaultValue={errors.perPage ? undefined : String(perPage)}
+        aria-invalid={errors.perPage ? true : undefined}
+        aria-describedby={describedBy(errors, "perPage")}
+      >
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <FieldError errors={errors} name="perPage" />
+    </div>
+  );
+}
+
 export function YearRange({
   values,
   errors,
@@ -131,5 +209,30 @@ export function YearRange({
       <FieldError errors={errors} name="yearFrom" />
       <FieldError errors={errors} name="yearTo" />
     </fieldset>
+  );
+}
+
+/** Above a search form that was not searched: how many fields need a look. */
+export function FormProblemsNotice({ errors }: { errors: Errors }) {
+  const count = Object.keys(errors).length;
+  if (count === 0) return null;
+  return (
+    <div className="notice notice-warning" role="alert">
+      Please correct the {count === 1 ? "field" : "fields"} marked below; nothing was searched.
+    </div>
+  );
+}
+
+/** Search and Clear; the button says so while a search is under way. */
+export function SearchActions({ busy, clearTo }: { busy: boolean; clearTo: string }) {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Searching…" : "Search"}
+      </button>
+      <Link to={clearTo} className="btn btn-secondary">
+        Clear
+      </Link>
+    </div>
   );
 }

@@ -1,0 +1,79 @@
+import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
+import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { splitList } from "./forms";
+
+/**
+ * The search keys of the member directory (decision 0015). A member's own
+ * surname and given name and each of their research surnames and places is
+ * one row with its exact and folded keys; research surnames also get the
+ * Daitch–Mokotoff codes of each of their words. The same functions build the
+ * rows when a profile is saved, when the migration back-fills them, and
+ * decide which items of a result to highlight, so the three cannot disagree.
+ */
+
+export const DIRECTORY_NAME_KINDS = ["surname", "given_name", "research_surname", "research_place"] as const;
+export type DirectoryNameKind = (typeof DIRECTORY_NAME_KINDS)[number];
+
+export interface DirectoryNameRow {
+  kind: DirectoryNameKind;
+  position: number;
+  value: string;
+  exact_key: string;
+  folded: string;
+}
+
+export interface DirectoryCodeRow {
+  code: string;
+}
+
+/** The columns of `users` the directory keys come from. */
+export interface DirectorySource {
+  surname: string;
+  given_name: string;
+  research_surnames: string;
+  research_places: string;
+}
+
+function rows(kind: DirectoryNameKind, items: string[]): DirectoryNameRow[] {
+  return items
+    .map((value, position) => ({ kind, position, value, exact_key: exactKey(value), folded: foldName(value) }))
+    .filter((r) => r.folded !== "");
+}
+
+export function directoryNameRows(user: DirectorySource): DirectoryNameRow[] {
+  return [
+    ...rows("surname", user.surname.trim() ? [user.surname.trim()] : []),
+    ...rows("given_name", user.given_name.trim() ? [user.given_name.trim()] : []),
+    ...rows("research_surname", splitList(user.research_surnames)),
+    ...rows("research_place", splitList(user.research_places)),
+  ];
+}
+
+/** The codes of every word of a name: a surname sounds like another when any word of each shares a code. */
+export function soundCodes(name: string): string[] {
+  return [...new Set(nameTokens(name).flatMap((t) => daitchMokotoff(t)))].sort();
+}
+
+/** Every Daitch–Mokotoff code of the member's research surnames, each once. */
+export function directoryCodes(user: DirectorySource): string[] {
+  return [...new Set(splitList(user.research_surnames).flatMap(soundCodes))].sort();
+}
+
+export const SURNAME_MODES = ["sounds", "starts", "exact"] as const;
+export type SurnameMode = (typeof SURNAME_MODES)[number];
+
+/**
+ * Whether one listed item matches what was typed: exact (only case and
+ * spacing forgiven), starts (the item or any word of it begins with the
+ * typed text, accents ignored), sounds (a word of each shares a code).
+ */
+export function itemMatches(item: string, typed: string, mode: SurnameMode): boolean {
+  if (mode === "exact") return exactKey(item) === exactKey(typed);
+  if (mode === "starts") {
+    const want = foldName(typed);
+    const folded = foldName(item);
+    return want !== "" && (folded.startsWith(want) || folded.includes(` ${want}`));
+  }
+  const codes = new Set(soundCodes(item));
+  return soundCodes(typed).some((c) => codes.has(c));
+}
