@@ -200,11 +200,12 @@ for (const dialect of testDialects()) {
     it("counts and pages a several-name search exactly as streaming all its matches does", async () => {
       // On PostgreSQL the count and the page share one read of the matching ids; the stream does not.
       // Uses the 240 records the test before imported.
-      for (const params of [
+      const cases: Record<string, string>[] = [
         { surname: "Walter", givenName: "Jan", perPage: "10" },
         { surname: "Walter", givenName: "Johann", yearFrom: "1840", yearTo: "1870", perPage: "10", sort: "-year" },
         { givenName: "Iwan", place: "P3", perPage: "10", sort: "place,-year" },
-      ]) {
+      ];
+      for (const params of cases) {
         const c = criteria(params);
         const streamed: number[] = [];
         for await (const r of streamMatches(t.database, births, c, visitor)) streamed.push(r.id);
