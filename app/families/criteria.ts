@@ -41,13 +41,18 @@ export const PERSON_FIELDS: readonly SearchField[] = [
 export const PERSON_SORTS = ["surname", "givenName", "year", "birthPlace", "deathPlace"] as const;
 export const DEFAULT_PERSON_SORT = ["surname", "givenName", "year"] as const;
 
-/** The form as the records' parser sees it: these fields, sorted by name. */
-const PERSON_FORM: CollectionDef = {
-  ...(COLLECTIONS[0] as CollectionDef),
-  id: "people",
-  searchFields: PERSON_FIELDS,
-  defaultSort: DEFAULT_PERSON_SORT,
-};
+/** The form as the records' parser (and chips) see it: these fields, sorted by name, under the collection's path. */
+export function personForm(c: FamilyCollection): CollectionDef {
+  return {
+    ...(COLLECTIONS[0] as CollectionDef),
+    id: c.id,
+    basePath: c.basePath,
+    title: c.title,
+    access: "members",
+    searchFields: PERSON_FIELDS,
+    defaultSort: DEFAULT_PERSON_SORT,
+  };
+}
 
 export interface PersonCriteria extends Criteria {
   /** A person's number (L1234 → 1234). */
@@ -78,7 +83,7 @@ const idSchema = (c: FamilyCollection) =>
     });
 
 export function parsePersonCriteria(c: FamilyCollection, params: URLSearchParams): ParsedPersonCriteria {
-  const { criteria, errors, values } = parseCriteria(PERSON_FORM, params);
+  const { criteria, errors, values } = parseCriteria(personForm(c), params);
   const out: PersonCriteria = { ...criteria };
   const rawId = params.get("id");
   if (rawId !== null && rawId.trim() !== "") {
@@ -96,7 +101,7 @@ export function hasAnyPersonCriterion(c: PersonCriteria): boolean {
 
 /** The URL parameters of the criteria, defaults left out. */
 export function personCriteriaToParams(collection: FamilyCollection, c: PersonCriteria): URLSearchParams {
-  const p = criteriaToParams(c, PERSON_FORM);
+  const p = criteriaToParams(c, personForm(collection));
   if (c.id !== undefined) p.set("id", formatPersonId(collection, c.id));
   return p;
 }

@@ -84,13 +84,6 @@ function dayOf(year: number, rng: Rng): Day {
 
 const years = (n: number): number => Math.round(n * 365.25);
 
-/** The day a date stands for when comparing: a year alone counts as its 1 July. */
-function approxDay(d: PartialDate | null): Day | null {
-  if (!d) return null;
-  if (!d.month) return toDay({ year: d.year, month: 7, day: 1 });
-  return toDay(d);
-}
-
 // ---- names -----------------------------------------------------------------
 
 const GERMAN_SURNAMES = SURNAMES.filter((s) => s.origin === "german");

@@ -1,6 +1,7 @@
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
-import { FieldError, ModeField, describedBy } from "~/search/ui/form-fields";
+import { ErrorSummary, FieldError, ModeField, PerPageField, SearchFormEnd, describedBy } from "~/search/ui/form-fields";
+import { Chips, Pagination, ResultsSummary, SortHeader } from "~/search/ui/result-parts";
 import { formatCount } from "~/ui/format";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";
@@ -106,9 +107,6 @@ function TextField({
 
 function PlaceSearchForm({ data }: { data: PageData }) {
   const { form, values, errors } = data;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
-  const errorCount = Object.keys(errors).length;
   return (
     <Form
       method="get"
@@ -117,11 +115,7 @@ function PlaceSearchForm({ data }: { data: PageData }) {
       role="search"
       aria-label={`Search the ${form.title}`}
     >
-      {errorCount > 0 && (
-        <div className="notice notice-warning" role="alert">
-          Please correct the {errorCount === 1 ? "field" : "fields"} marked below; nothing was searched.
-        </div>
-      )}
+      <ErrorSummary errors={errors} />
       <ModeField
         field={{ name: "name", label: "Place name (any spelling)", defaultMode: "starts", modes: form.nameModes }}
         values={values}
@@ -152,82 +146,15 @@ function PlaceSearchForm({ data }: { data: PageData }) {
           </ul>
         )}
       </fieldset>
-      <div className="field">
-        <label htmlFor="perPage">Results per page</label>
-        <select
-          id="perPage"
-          name="perPage"
-          defaultValue={errors.perPage ? undefined : String(data.perPage)}
-          aria-invalid={errors.perPage ? true : undefined}
-          aria-describedby={describedBy(errors, "perPage")}
-        >
-          {form.perPageChoices.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-        <FieldError errors={errors} name="perPage" />
-      </div>
+      <PerPageField errors={errors} perPage={data.perPage} choices={form.perPageChoices} />
       {/* A chosen sort order is kept; the default follows the search (by distance once a radius is given). */}
-      {errors.sort ? (
-        <FieldError errors={errors} name="sort" />
-      ) : (
-        data.sortIsChosen && <input type="hidden" name="sort" value={data.sort} />
-      )}
-      <FieldError errors={errors} name="page" />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Searching…" : "Search"}
-        </button>
-        <Link to={form.searchPath} className="btn btn-secondary">
-          Clear
-        </Link>
-      </div>
+      <SearchFormEnd errors={errors} sort={data.sort} keepSort={data.sortIsChosen} searchPath={form.searchPath} />
     </Form>
-  );
-}
-
-function sortHref(result: Result, current: string, column: string): string {
-  const keys = current.split(",").filter(Boolean);
-  const primary = keys[0];
-  let next: string[];
-  if (primary === column) next = [`-${column}`, ...keys.slice(1)];
-  else if (primary === `-${column}`) next = [column, ...keys.slice(1)];
-  else next = [column, ...keys.filter((k) => k.replace(/^-/, "") !== column)].slice(0, 3);
-  const params = new URLSearchParams(result.query);
-  params.set("sort", next.join(","));
-  return `?${params}`;
-}
-
-function ariaSort(current: string, column: string): "ascending" | "descending" | undefined {
-  const primary = current.split(",")[0];
-  if (primary === column) return "ascending";
-  if (primary === `-${column}`) return "descending";
-  return undefined;
-}
-
-function pageHref(result: Result, page: number, sort: string): string {
-  const params = new URLSearchParams(result.query);
-  params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  return `?${params}`;
-}
-
-function SortHeader({ result, sort, column, label }: { result: Result; sort: string; column: string; label: string }) {
-  return (
-    <th scope="col" aria-sort={ariaSort(sort, column)}>
-      <Link className="sort-link" to={sortHref(result, sort, column)}>
-        {label}
-      </Link>
-    </th>
   );
 }
 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
-  const from = (result.page - 1) * data.perPage + 1;
-  const to = from + result.rows.length - 1;
   const mapTitle = result.centre
     ? `Map of the ${formatCount(result.mappedCount)} places within ${result.radiusKm} km of ${result.centre.name}`
     : `Map of the ${formatCount(result.mappedCount)} places on this page`;
@@ -236,37 +163,17 @@ function Results({ data, result }: { data: PageData; result: Result }) {
     : "Each dot is a place listed in the table.";
   return (
     <section aria-labelledby="results-heading" className="results-section">
-      {result.chips.length > 0 && (
-        <ul className="chips" aria-label="Active search terms">
-          {result.chips.map((c) => (
-            <li key={c.label}>
-              <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
-                {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2 id="results-heading" aria-live="polite">
-        {result.total === 0
-          ? "No places found"
-          : `${formatCount(result.total)} ${result.total === 1 ? "place" : "places"}`}
-        {result.total > 0 && (
-          <span className="results-range">
-            {" "}
-            · showing {formatCount(from)}–{formatCount(to)}
-          </span>
-        )}
-      </h2>
+      <Chips chips={result.chips} />
+      <ResultsSummary
+        result={result}
+        perPage={data.perPage}
+        shown={result.rows.length}
+        noun={{ one: "place", many: "places" }}
+      />
       {result.centre && (
         <p>
           Distances are measured from <Link to={result.centre.href}>{result.centre.name}</Link> (
           {result.centre.province}), as the crow flies.
-        </p>
-      )}
-      {result.correctedFromPage !== undefined && (
-        <p className="notice" role="status">
-          There is no page {result.correctedFromPage}; this is the last page, {result.page}.
         </p>
       )}
       {result.total === 0 ? (
@@ -331,51 +238,5 @@ function Results({ data, result }: { data: PageData; result: Result }) {
         </div>
       )}
     </section>
-  );
-}
-
-function Pagination({ result, sort }: { result: Result; sort: string }) {
-  if (result.pageCount <= 1) return null;
-  const pages = new Set([
-    1,
-    result.page - 2,
-    result.page - 1,
-    result.page,
-    result.page + 1,
-    result.page + 2,
-    result.pageCount,
-  ]);
-  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
-  return (
-    <nav className="pagination" aria-label="Result pages">
-      <ul>
-        {result.page > 1 && (
-          <li>
-            <Link to={pageHref(result, result.page - 1, sort)} rel="prev">
-              ‹ Previous
-            </Link>
-          </li>
-        )}
-        {list.map((p, i) => (
-          <li key={p}>
-            {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
-            {p === result.page ? (
-              <span aria-current="page">{p}</span>
-            ) : (
-              <Link to={pageHref(result, p, sort)} aria-label={`Page ${p}`}>
-                {p}
-              </Link>
-            )}
-          </li>
-        ))}
-        {result.page < result.pageCount && (
-          <li>
-            <Link to={pageHref(result, result.page + 1, sort)} rel="next">
-              Next ›
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }

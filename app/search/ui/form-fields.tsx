@@ -1,3 +1,5 @@
+import { Link, useNavigation } from "@remix-run/react";
+
 /**
  * The controls every search form shares: a name field with its match-mode
  * select, and a year range. Errors sit beside their field and are tied to
@@ -131,5 +133,84 @@ export function YearRange({
       <FieldError errors={errors} name="yearFrom" />
       <FieldError errors={errors} name="yearTo" />
     </fieldset>
+  );
+}
+
+/** The note above a form whose fields have messages: nothing was searched. */
+export function ErrorSummary({ errors }: { errors: Errors }) {
+  const count = Object.keys(errors).length;
+  if (!count) return null;
+  return (
+    <div className="notice notice-warning" role="alert">
+      Please correct the {count === 1 ? "field" : "fields"} marked below; nothing was searched.
+    </div>
+  );
+}
+
+export function PerPageField({
+  errors,
+  perPage,
+  choices,
+}: {
+  errors: Errors;
+  perPage: number;
+  choices: readonly number[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="perPage">Results per page</label>
+      <select
+        id="perPage"
+        name="perPage"
+        defaultValue={errors.perPage ? undefined : String(perPage)}
+        aria-invalid={errors.perPage ? true : undefined}
+        aria-describedby={describedBy(errors, "perPage")}
+      >
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <FieldError errors={errors} name="perPage" />
+    </div>
+  );
+}
+
+/**
+ * The end of every search form: the kept sort order (or its message), the
+ * page's message, and Search / Clear. The button says "Searching…" while
+ * this form's page loads.
+ */
+export function SearchFormEnd({
+  errors,
+  sort,
+  keepSort,
+  searchPath,
+}: {
+  errors: Errors;
+  sort: string;
+  keepSort: boolean;
+  searchPath: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === searchPath;
+  return (
+    <>
+      {errors.sort ? (
+        <FieldError errors={errors} name="sort" />
+      ) : (
+        keepSort && <input type="hidden" name="sort" value={sort} />
+      )}
+      <FieldError errors={errors} name="page" />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Searching…" : "Search"}
+        </button>
+        <Link to={searchPath} className="btn btn-secondary">
+          Clear
+        </Link>
+      </div>
+    </>
   );
 }

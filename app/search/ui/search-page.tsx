@@ -1,8 +1,9 @@
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
 import { PreloadLink } from "~/platform/preload-link";
 import { formatCount } from "~/ui/format";
-import { FieldError, ModeField, YearRange, describedBy } from "./form-fields";
+import { ErrorSummary, ModeField, PerPageField, SearchFormEnd, YearRange } from "./form-fields";
+import { Chips, Pagination, ResultsSummary, ariaSort, sortHref } from "./result-parts";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -31,9 +32,6 @@ export function SearchPage() {
 
 function SearchForm({ data }: { data: PageData }) {
   const { collection, values, errors } = data;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.location?.pathname === collection.searchPath;
-  const hasErrors = Object.keys(errors).length > 0;
   return (
     <Form
       method="get"
@@ -42,11 +40,7 @@ function SearchForm({ data }: { data: PageData }) {
       role="search"
       aria-label={`Search ${collection.title}`}
     >
-      {hasErrors && (
-        <div className="notice notice-warning" role="alert">
-          Please correct the {Object.keys(errors).length === 1 ? "field" : "fields"} marked below; nothing was searched.
-        </div>
-      )}
+      <ErrorSummary errors={errors} />
       <div className="fields">
         {collection.fields.map((f) => (
           <ModeField
@@ -58,32 +52,8 @@ function SearchForm({ data }: { data: PageData }) {
           />
         ))}
         <YearRange values={values} errors={errors} placeholders={collection.years} />
-        <div className="field">
-          <label htmlFor="perPage">Results per page</label>
-          <select
-            id="perPage"
-            name="perPage"
-            defaultValue={errors.perPage ? undefined : String(data.perPage)}
-            aria-invalid={errors.perPage ? true : undefined}
-            aria-describedby={describedBy(errors, "perPage")}
-          >
-            {collection.perPageChoices.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <FieldError errors={errors} name="perPage" />
-        </div>
+        <PerPageField errors={errors} perPage={data.perPage} choices={collection.perPageChoices} />
       </div>
-      {errors.sort ? (
-        <>
-          <FieldError errors={errors} name="sort" />
-        </>
-      ) : (
-        <input type="hidden" name="sort" value={data.sort} />
-      )}
-      <FieldError errors={errors} name="page" />
       {data.parishes.length > 0 && (
         <datalist id="parish-list">
           {data.parishes.map((p) => (
@@ -91,80 +61,25 @@ function SearchForm({ data }: { data: PageData }) {
           ))}
         </datalist>
       )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Searching…" : "Search"}
-        </button>
-        <Link to={collection.searchPath} className="btn btn-secondary">
-          Clear
-        </Link>
-      </div>
+      <SearchFormEnd errors={errors} sort={data.sort} keepSort searchPath={collection.searchPath} />
     </Form>
   );
-}
-
-function sortHref(result: Result, current: string, column: string): string {
-  const keys = current.split(",").filter(Boolean);
-  const primary = keys[0];
-  let next: string[];
-  if (primary === column) next = [`-${column}`, ...keys.slice(1)];
-  else if (primary === `-${column}`) next = [column, ...keys.slice(1)];
-  else next = [column, ...keys.filter((k) => k.replace(/^-/, "") !== column)].slice(0, 3);
-  const params = new URLSearchParams(result.query);
-  params.set("sort", next.join(","));
-  params.delete("page");
-  return `?${params}`;
-}
-
-function ariaSort(current: string, column: string): "ascending" | "descending" | undefined {
-  const primary = current.split(",")[0];
-  if (primary === column) return "ascending";
-  if (primary === `-${column}`) return "descending";
-  return undefined;
-}
-
-function pageHref(result: Result, page: number, sort: string): string {
-  const params = new URLSearchParams(result.query);
-  params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  return `?${params}`;
 }
 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
   const sortable = new Set(collection.sortable);
   const columnSort = (name: string) => (name === "groom" ? "groomSurname" : name === "bride" ? "brideSurname" : name);
-  const from = (result.page - 1) * data.perPage + 1;
-  const to = from + result.rows.length - 1;
   return (
     <section aria-labelledby="results-heading" className="results-section">
-      {result.chips.length > 0 && (
-        <ul className="chips" aria-label="Active search terms">
-          {result.chips.map((c) => (
-            <li key={c.label}>
-              <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
-                {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2 id="results-heading" aria-live="polite">
-        {result.total === 0
-          ? "No records found"
-          : `${result.totalIsLowerBound ? "More than " : ""}${formatCount(result.total)} ${result.total === 1 ? "record" : "records"}`}
-        {result.total > 0 && (
-          <span className="results-range">
-            {" "}
-            · showing {formatCount(from)}–{formatCount(to)}
-          </span>
-        )}
-      </h2>
-      {result.correctedFromPage !== undefined && (
-        <p className="notice" role="status">
-          There is no page {result.correctedFromPage}; this is the last page, {result.page}.
-        </p>
-      )}
+      <Chips chips={result.chips} />
+      <ResultsSummary
+        result={result}
+        perPage={data.perPage}
+        shown={result.rows.length}
+        noun={{ one: "record", many: "records" }}
+        lowerBound={result.totalIsLowerBound}
+      />
       {result.total === 0 ? (
         <div className="suggestions">
           {result.suggestions.length > 0 ? (
@@ -262,51 +177,5 @@ function Results({ data, result }: { data: PageData; result: Result }) {
         </>
       )}
     </section>
-  );
-}
-
-function Pagination({ result, sort }: { result: Result; sort: string }) {
-  if (result.pageCount <= 1) return null;
-  const pages = new Set([
-    1,
-    result.page - 2,
-    result.page - 1,
-    result.page,
-    result.page + 1,
-    result.page + 2,
-    result.pageCount,
-  ]);
-  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
-  return (
-    <nav className="pagination" aria-label="Result pages">
-      <ul>
-        {result.page > 1 && (
-          <li>
-            <Link to={pageHref(result, result.page - 1, sort)} rel="prev">
-              ‹ Previous
-            </Link>
-          </li>
-        )}
-        {list.map((p, i) => (
-          <li key={p}>
-            {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
-            {p === result.page ? (
-              <span aria-current="page">{p}</span>
-            ) : (
-              <Link to={pageHref(result, p, sort)} aria-label={`Page ${p}`}>
-                {p}
-              </Link>
-            )}
-          </li>
-        ))}
-        {result.page < result.pageCount && (
-          <li>
-            <Link to={pageHref(result, result.page + 1, sort)} rel="next">
-              Next ›
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }
