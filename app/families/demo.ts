@@ -221,21 +221,39 @@ class LodzBuilder extends Builder {
   private readonly acts = new Map<string, number>();
 
   run(): FamilyDataSet {
-    // A founding couple needs two places: the set holds `count` people, or one fewer.
+    // Founding couples marry through 1800–1849 in date order, and the parish's children marry in between,
+    // so that a child of one family can marry a child of another. A founding couple needs two places: the set
+    // holds `count` people, or one fewer.
+    const first = toDay({ year: 1800, month: 1, day: 1 });
+    const last = toDay({ year: LODZ_LAST_YEAR - 2, month: 12, day: 31 });
+    let cursor = first;
     while (this.people.length + 2 <= this.limit) {
-      const marriageDay = dayOf(this.rng.int(1800, LODZ_LAST_YEAR - 2), this.rng);
-      const husband = this.newcomer("m", marriageDay, drawLineage(this.rng, 0.2));
-      const wife = this.newcomer("f", marriageDay, drawLineage(this.rng, 0.2));
-      this.marry(husband, wife, marriageDay);
-      while (this.pending.length && !this.full) {
-        const next = this.pending.shift() as Pending;
-        if (next.person.married) continue;
-        const partner = this.partnerFor(next) ?? this.newcomer(next.person.sex === "m" ? "f" : "m", next.day);
-        if (next.person.sex === "m") this.marry(next.person, partner, next.day);
-        else this.marry(partner, next.person, next.day);
+      cursor += this.rng.int(20, 160);
+      if (cursor > last) {
+        this.weddingsUntil(Infinity);
+        cursor = first + this.rng.int(0, 60);
+        continue;
       }
+      this.weddingsUntil(cursor);
+      if (this.people.length + 2 > this.limit) break;
+      const husband = this.newcomer("m", cursor, drawLineage(this.rng, 0.2));
+      const wife = this.newcomer("f", cursor, drawLineage(this.rng, 0.2));
+      this.marry(husband, wife, cursor);
     }
+    this.weddingsUntil(Infinity);
     return { people: this.people.map(strip), families: this.families, trees: [] };
+  }
+
+  /** The weddings of the parish's own children due by `day`, earliest first. */
+  private weddingsUntil(day: Day): void {
+    this.pending.sort((a, b) => a.day - b.day || a.person.number - b.person.number);
+    while (this.pending.length && (this.pending[0] as Pending).day <= day && !this.full) {
+      const next = this.pending.shift() as Pending;
+      if (next.person.married) continue;
+      const partner = this.partnerFor(next) ?? this.newcomer(next.person.sex === "m" ? "f" : "m", next.day);
+      if (next.person.sex === "m") this.marry(next.person, partner, next.day);
+      else this.marry(partner, next.person, next.day);
+    }
   }
 
   /** Someone who came into the parish to marry: born elsewhere (older people mostly abroad). */
