@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@remix-run/route-config";
+import { FAMILY_COLLECTIONS, familySearchPath, personPathPattern } from "./families/collections";
 import { COLLECTIONS, exportPath, recordPath, searchPath } from "./search/collections";
 
 /**
@@ -17,6 +18,12 @@ const collectionRoutes = COLLECTIONS.flatMap((c) => [
     ...caseSensitive,
   }),
   route(exportPath(c), "routes/collection-export.ts", { id: `${c.id}/export`, ...caseSensitive }),
+]);
+
+// Linked people (decision 0017): people in families, not register entries.
+const familyRoutes = FAMILY_COLLECTIONS.flatMap((c) => [
+  route(familySearchPath(c), "routes/family-search.tsx", { id: `${c.id}/people`, ...caseSensitive }),
+  route(personPathPattern(c), "routes/family-person.tsx", { id: `${c.id}/person`, ...caseSensitive }),
 ]);
 
 export default [
@@ -56,6 +63,7 @@ export default [
   route("/members/admin/pages/*", "routes/members.admin.pages.$.tsx", caseSensitive),
   route("/members/admin/audit", "routes/members.admin.audit.tsx", caseSensitive),
   ...collectionRoutes,
+  ...familyRoutes,
   // The Breyer map place index (decision 0012): a place index, not a person collection.
   route("/breyer/map/search", "routes/breyer-map-search.tsx", caseSensitive),
   route("/breyer/map/place/:placeId", "routes/breyer-map-place.tsx", caseSensitive),

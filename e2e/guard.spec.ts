@@ -22,6 +22,9 @@ const MEMBER_PAGES = [
   // The members' name indexes: one search each.
   "/members/odessa-stpete/search",
   "/members/parish-records-idx/search",
+  // People linked into families (decision 0017).
+  "/members/lodz/search",
+  "/members/genealogy/search",
 ];
 
 test("every members' path answers each kind of account as it should", async ({

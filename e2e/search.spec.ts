@@ -168,12 +168,15 @@ test.describe("St. Petersburg searches", () => {
     await expect(links).toHaveCount(6);
     // The members' Lublin, Volhynian and index collections show a visitor their counts, with links to sign in (never to records).
     const members = page.locator(".card", { hasText: "Members only" });
-    await expect(members).toHaveCount(8);
+    // Eight members' record collections and the Lodz and genealogy people (decision 0017).
+    await expect(members).toHaveCount(10);
     await expect(members.first()).toContainText("become a member");
     const locked = await members.locator(".role-counts a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(locked.length).toBeGreaterThan(0);
     for (const href of locked)
-      expect(href).toMatch(/^\/Login\?redirectTo=%2Fmembers%2F(lublin|volhynian|odessa-stpete|parish-records-idx)%2F/);
+      expect(href).toMatch(
+        /^\/Login\?redirectTo=%2Fmembers%2F(lublin|volhynian|odessa-stpete|parish-records-idx|lodz|genealogy)%2F/,
+      );
     await expectAccessible(page);
     await shot(page, testInfo, "unified");
     const groom = page

@@ -6,7 +6,8 @@ test.describe("shell, routing and errors", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Find your ancestors");
     const cards = page.locator(".cards .card");
-    await expect(cards).toHaveCount(11);
+    // Eleven record collections and the two linked-person collections (decision 0017).
+    await expect(cards).toHaveCount(13);
     await expect(cards.first()).toContainText("Free for everyone");
     await expect(cards.first().locator(".count")).toHaveText(/^[\d,]+ records$/);
     const counts = await cards.locator(".count").allTextContents();

@@ -1,15 +1,17 @@
 /**
- * npm run seed -- --records 10000000 [--lublin 1400000] [--volhynian 1000000] [--odessa 500000] [--parish-index 500000] [--database postgres://…|file:path] [--seed 1838]
+ * npm run seed -- --records 10000000 [--lublin 1400000] [--volhynian 1000000] [--odessa 500000] [--parish-index 500000] [--lodz 3000] [--genealogy 2000] [--database postgres://…|file:path] [--seed 1838]
  *
  * Loads deterministic demo records into a database: `--records` St. Petersburg
  * records, `--lublin` members' Lublin records (default 14 % of --records) and
  * `--volhynian` members' Volhynian records (default 10 % of --records), `--odessa`
  * members' Odessa film index entries and `--parish-index` parish records index entries (5 % each) (DATABASE_URL or the data
- * folder's SQLite file when --database is not given), after migrating it.
+ * folder's SQLite file when --database is not given), after migrating it. `--lodz` and `--genealogy` are the
+ * people of the linked Lodz families and of the members' trees (default 3,000 and 2,000, at most --records).
  */
 import { readConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/connection.server";
 import { DEFAULT_DEMO_SEED } from "../app/db/demo/generator";
+import { DEFAULT_GENEALOGY_COUNT, DEFAULT_LODZ_COUNT } from "../app/families/demo";
 import { migrateToLatest } from "../app/db/migrations.server";
 import {
   lublinDemoCount,
@@ -28,11 +30,13 @@ const volhynianRecords = intArg(args, "volhynian", volhynianDemoCount(records));
 const odessaRecords = intArg(args, "odessa", odessaDemoCount(records));
 const parishIndexRecords = intArg(args, "parish-index", parishIndexDemoCount(records));
 const seed = intArg(args, "seed", DEFAULT_DEMO_SEED);
+const lodz = intArg(args, "lodz", Math.min(DEFAULT_LODZ_COUNT, records));
+const genealogy = intArg(args, "genealogy", Math.min(DEFAULT_GENEALOGY_COUNT, records));
 const database = openDatabase({ databaseUrl: args.get("database") ?? config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database);
 const started = Date.now();
 console.log(
-  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records (seed ${seed}) into ${database.description}`,
+  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records, ${lodz.toLocaleString("en-GB")} Lodz and ${genealogy.toLocaleString("en-GB")} pedigree people (seed ${seed}) into ${database.description}`,
 );
 const n = await seedDemoData(database, {
   records,
@@ -40,6 +44,8 @@ const n = await seedDemoData(database, {
   volhynianRecords,
   odessaRecords,
   parishIndexRecords,
+  lodz,
+  genealogy,
   seed,
   onProgress: (done) => process.stdout.write(`\r  ${done.toLocaleString("en-GB")} records`),
 });

@@ -201,15 +201,95 @@ export interface MemberDirectoryNamesTable {
   folded: string;
 }
 
+/** A member's submitted family tree in the Master Pedigree Database. */
+export interface FamilyTreesTable {
+  id: number;
+  title: string;
+  submitter: string;
+  submitted_on: string;
+}
+
+/** One person of a linked collection (Lodz parish families, members' trees). */
+export interface PeopleTable {
+  id: number;
+  /** "lodz" | "genealogy" */
+  collection: string;
+  /** Shown after the collection's letter: L1234, G5678. */
+  number: number;
+  tree_id: number | null;
+  surname: string;
+  given: string;
+  sort_surname: string;
+  sort_given: string;
+  /** "m" | "f" | "u" */
+  sex: string;
+  /** yyyy, yyyy-mm or yyyy-mm-dd as far as known. */
+  birth_date: string | null;
+  /** yyyymmdd with 0 for an unknown month or day. */
+  birth_sort: number | null;
+  birth_year: number | null;
+  birth_place: string;
+  death_date: string | null;
+  death_sort: number | null;
+  death_year: number | null;
+  death_place: string;
+  notes: string;
+}
+
+/** A couple and their marriage; children in family_children. */
+export interface FamiliesTable {
+  id: number;
+  collection: string;
+  husband_id: number | null;
+  wife_id: number | null;
+  marriage_date: string | null;
+  marriage_sort: number | null;
+  marriage_place: string;
+}
+
+export interface FamilyChildrenTable {
+  family_id: number;
+  child_id: number;
+  position: number;
+}
+
+export interface PersonSourcesTable {
+  person_id: number;
+  position: number;
+  citation: string;
+}
+
+/** Search keys of a person's surname (s), given name (g), birth place (b) and death place (d). */
+export interface PersonKeysTable {
+  person_id: number;
+  field: string;
+  exact_key: string;
+  folded: string;
+}
+
 /** Daitch–Mokotoff codes of every word of a member's research surnames. */
 export interface MemberDirectoryCodesTable {
   code: string;
   user_id: number;
 }
 
+/** Daitch–Mokotoff codes per word of those fields, and given-name variant groups (field "v"). */
+export interface PersonCodesTable {
+  field: string;
+  code: string;
+  person_id: number;
+}
+
 export interface Schema {
   member_directory_names: MemberDirectoryNamesTable;
   member_directory_codes: MemberDirectoryCodesTable;
+  family_trees: FamilyTreesTable;
+  people: PeopleTable;
+  families: FamiliesTable;
+  family_children: FamilyChildrenTable;
+  person_sources: PersonSourcesTable;
+  person_keys: PersonKeysTable;
+  person_codes: PersonCodesTable;
   places: PlacesTable;
   place_names: PlaceNamesTable;
   place_name_codes: PlaceNameCodesTable;

@@ -7,6 +7,8 @@ import type { Database } from "./connection.server";
 import { RecordImporter } from "./import.server";
 import { DEFAULT_PLACE_COUNT } from "~/places/demo";
 import { seedDemoPlaces } from "~/places/store.server";
+import { DEFAULT_GENEALOGY_COUNT, DEFAULT_LODZ_COUNT } from "~/families/demo";
+import { seedDemoFamilies } from "~/families/store.server";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -62,6 +64,9 @@ export async function seedDemoData(
     parishIndexRecords?: number;
     seed?: number;
     places?: number;
+    /** People of the Lodz families and of the members' trees (decision 0017). */
+    lodz?: number;
+    genealogy?: number;
     onProgress?: (n: number) => void;
   },
 ): Promise<number> {
@@ -88,6 +93,12 @@ export async function seedDemoData(
   await importer.finish();
   // The Breyer map index (decision 0012): a few thousand places, fewer for a tiny demo.
   await seedDemoPlaces(database, { count: opts.places ?? Math.min(DEFAULT_PLACE_COUNT, opts.records) });
+  // Linked people: a few thousand in families, fewer for a tiny demo.
+  await seedDemoFamilies(database, {
+    lodz: opts.lodz ?? Math.min(DEFAULT_LODZ_COUNT, opts.records),
+    genealogy: opts.genealogy ?? Math.min(DEFAULT_GENEALOGY_COUNT, opts.records),
+    seed,
+  });
   await database.db
     .insertInto("app_meta")
     .values({ key: SEEDED_KEY, value: new Date().toISOString() })

@@ -4,6 +4,8 @@ import { COLLECTIONS, searchPath } from "~/search/collections";
 import { wasSeeded } from "~/db/seed.server";
 import { PLACE_INDEX_DESCRIPTION, PLACE_INDEX_TITLE, PLACE_SEARCH_PATH } from "~/places/index-info";
 import { placeCount } from "~/places/store.server";
+import { FAMILY_COLLECTIONS, familySearchPath } from "~/families/collections";
+import { peopleCount } from "~/families/store.server";
 import { collectionSizes } from "~/search/stats.server";
 import { signInPath } from "~/search/access";
 import { viewerFor } from "~/search/search-page.server";
@@ -23,6 +25,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       searchPath: PLACE_SEARCH_PATH,
       places: await placeCount(database),
     },
+    // People linked into families (decision 0017): members only, shown with their size like the others.
+    families: await Promise.all(
+      FAMILY_COLLECTIONS.map(async (c) => ({
+        id: c.id,
+        title: c.title,
+        description: c.description,
+        people: await peopleCount(database, c.id),
+        searchPath: viewer.isMember ? familySearchPath(c) : signInPath(familySearchPath(c)),
+        locked: !viewer.isMember,
+        years: `${c.years.from}–${c.years.to}`,
+      })),
+    ),
     collections: COLLECTIONS.map((c) => {
       // A visitor sees that a members' collection exists and its size, and is asked to sign in to search it.
       const locked = c.access === "members" && !viewer.isMember;
@@ -42,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { collections, demo, placeIndex } = useLoaderData<typeof loader>();
+  const { collections, demo, placeIndex, families } = useLoaderData<typeof loader>();
   const total = collections.reduce((s, c) => s + c.records, 0);
   return (
     <>
@@ -88,6 +102,26 @@ export default function Home() {
                 {c.access === "public" ? "Free for everyone" : "Members only"}
               </span>{" "}
               <span className="count">{formatCount(c.records)} records</span> · {c.years}
+            </p>
+            <p>{c.description}</p>
+            {c.locked && (
+              <p className="members-invite">
+                <Link to={c.searchPath}>Sign in to search</Link> or <Link to="/Signup">become a member</Link>.
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2>Families and pedigrees</h2>
+      <ul className="cards">
+        {families.map((c) => (
+          <li key={c.id} className="card">
+            <h3>
+              <Link to={c.searchPath}>{c.title}</Link>
+            </h3>
+            <p>
+              <span className="badge-members">Members only</span>{" "}
+              <span className="count">{formatCount(c.people)} people</span> · {c.years}
             </p>
             <p>{c.description}</p>
             {c.locked && (

@@ -1,3 +1,4 @@
+import { FAMILY_COLLECTIONS, familySearchPath, personPathPattern } from "~/families/collections";
 import { COLLECTIONS, exportPath, recordPath, searchPath } from "~/search/collections";
 
 /**
@@ -39,6 +40,7 @@ export function routePatterns(): string[] {
     "/members/admin/pages/new",
     "/members/admin/audit",
     ...COLLECTIONS.flatMap((c) => [searchPath(c), recordPath(c, ":recordId"), exportPath(c)]),
+    ...FAMILY_COLLECTIONS.flatMap((c) => [familySearchPath(c), personPathPattern(c)]),
     "/breyer/map/search",
     "/breyer/map/place/:placeId",
   ];

@@ -92,16 +92,23 @@ function formInfo(collection: CollectionDef) {
   };
 }
 
-function hrefWith(collection: CollectionDef, criteria: Criteria, change: Partial<Criteria>): string {
+function hrefWith(
+  collection: CollectionDef,
+  criteria: Criteria,
+  change: Partial<Criteria>,
+  extra?: URLSearchParams,
+): string {
   const params = criteriaToParams({ ...criteria, page: 1, ...change }, collection);
+  for (const [k, v] of extra ?? []) params.set(k, v);
   const qs = params.toString();
   return `${searchPath(collection)}${qs ? `?${qs}` : ""}`;
 }
 
-function chips(collection: CollectionDef, criteria: Criteria): Chip[] {
+/** The removable terms of a search; `extra` parameters (a person id) stay in every link. */
+export function chips(collection: CollectionDef, criteria: Criteria, extra?: URLSearchParams): Chip[] {
   const out: Chip[] = criteria.fields.map((c) => ({
     label: `${c.field.label}: ${c.field.choices?.find((x) => x.value === c.value)?.label ?? c.value}${c.mode === c.field.defaultMode ? "" : ` (${MATCH_MODE_LABELS[c.mode].toLowerCase()})`}`,
-    removeHref: hrefWith(collection, criteria, { fields: criteria.fields.filter((f) => f !== c) }),
+    removeHref: hrefWith(collection, criteria, { fields: criteria.fields.filter((f) => f !== c) }, extra),
   }));
   if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
     const label =
@@ -112,7 +119,7 @@ function chips(collection: CollectionDef, criteria: Criteria): Chip[] {
         : criteria.yearFrom !== undefined
           ? `Years: from ${criteria.yearFrom}`
           : `Years: up to ${criteria.yearTo}`;
-    out.push({ label, removeHref: hrefWith(collection, criteria, { yearFrom: undefined, yearTo: undefined }) });
+    out.push({ label, removeHref: hrefWith(collection, criteria, { yearFrom: undefined, yearTo: undefined }, extra) });
   }
   return out;
 }

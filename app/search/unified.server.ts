@@ -5,6 +5,9 @@ import { type Criteria, criteriaToParams, hasAnyCriterion, parseCriteria } from 
 import { signInPath } from "./access";
 import { countMatches } from "./engine.server";
 import { viewerFor } from "./search-page.server";
+import { FAMILY_COLLECTIONS, FAMILY_GROUP, familySearchPath } from "~/families/collections";
+import { DEFAULT_PERSON_SORT, personCriteriaToParams } from "~/families/criteria";
+import { countPeople } from "~/families/search.server";
 
 /**
  * The unified search (/Search): one form over every collection. Its fields
@@ -88,6 +91,30 @@ export async function loadUnifiedSearch(request: Request) {
       access: collection.access,
       locked,
       roles,
+      unit: "record" as "record" | "person",
+    });
+  }
+  // People linked into families (decision 0017): counted by the same name as persons, birth years as the years.
+  for (const collection of FAMILY_COLLECTIONS) {
+    const locked = !viewer.isMember;
+    const personCriteria = {
+      ...criteria,
+      page: 1,
+      sort: DEFAULT_PERSON_SORT.map((f) => ({ field: f, descending: false })),
+    };
+    const count = await countPeople(database, collection, personCriteria, {
+      isMember: viewer.isMember,
+      isAdmin: false,
+    });
+    const href = `${familySearchPath(collection)}?${personCriteriaToParams(collection, personCriteria)}`;
+    results.push({
+      id: collection.id,
+      title: collection.title,
+      group: FAMILY_GROUP,
+      access: "members",
+      locked,
+      roles: [{ label: "in its families", count, countIsLowerBound: false, href: locked ? signInPath(href) : href }],
+      unit: "person",
     });
   }
   return { form, values, errors, results };

@@ -3,6 +3,8 @@ import { type Database, isReachable, openDatabase } from "~/db/connection.server
 import { migrateToLatest } from "~/db/migrations.server";
 import { seedDemoData, wasSeeded } from "~/db/seed.server";
 import { placesWereSeeded, seedDemoPlaces } from "~/places/store.server";
+import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
+import { familiesWereSeeded, seedDemoFamilies } from "~/families/store.server";
 import { logger } from "./logger.server";
 
 /**
@@ -30,6 +32,11 @@ export function startRuntime(): Promise<Database> {
       // A demo installation from before the place index gets the demo places once.
       const places = await seedDemoPlaces(db);
       logger.info({ places }, "demo places seeded");
+    }
+    if (config.seedRecords > 0 && (await wasSeeded(db)) && !(await familiesWereSeeded(db))) {
+      // A demo installation from before the linked-person collections gets their demo people once.
+      const people = await seedDemoFamilies(db, { seed: DEFAULT_DEMO_SEED });
+      logger.info(people, "demo families seeded");
     }
     database = db;
     return db;

@@ -1,4 +1,5 @@
 import { DIRECTORY_PATH } from "~/members/directory-criteria";
+import { FAMILY_COLLECTIONS, FAMILY_GROUP, familySearchPath } from "~/families/collections";
 import { PLACE_SEARCH_PATH } from "~/places/index-info";
 import { COLLECTIONS, GROUP_SHORT_LABELS, searchPath } from "~/search/collections";
 import type { NavItem } from "./nav-menu";
@@ -15,6 +16,12 @@ export function siteNavigation(): NavItem[] {
     { label: "Home", to: "/" },
     { label: "Search all records", to: "/Search" },
     ...[...groups].map(([label, links]) => ({ label, shortLabel: GROUP_SHORT_LABELS[label], links })),
+    // People linked into families (decision 0017): their own searches, not register collections.
+    {
+      label: FAMILY_GROUP,
+      shortLabel: "Families",
+      links: FAMILY_COLLECTIONS.map((c) => ({ label: c.shortTitle, to: familySearchPath(c), description: "Members" })),
+    },
     // Villages that changed their names: the place index answers "where was it?" for every collection.
     { label: "Places", to: PLACE_SEARCH_PATH },
     // Members find each other by the surnames they research; visitors are sent to sign in first.

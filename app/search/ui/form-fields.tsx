@@ -236,3 +236,33 @@ export function SearchActions({ busy, clearTo }: { busy: boolean; clearTo: strin
     </div>
   );
 }
+
+/**
+ * The end of a search form: the kept sort order (or its message), the
+ * page's message, and Search / Clear, busy while this form's page loads.
+ */
+export function SearchFormEnd({
+  errors,
+  sort,
+  keepSort,
+  searchPath,
+}: {
+  errors: Errors;
+  sort: string;
+  keepSort: boolean;
+  searchPath: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === searchPath;
+  return (
+    <>
+      {errors.sort ? (
+        <FieldError errors={errors} name="sort" />
+      ) : (
+        keepSort && <input type="hidden" name="sort" value={sort} />
+      )}
+      <FieldError errors={errors} name="page" />
+      <SearchActions busy={busy} clearTo={searchPath} />
+    </>
+  );
+}

@@ -51,10 +51,13 @@ export function UnifiedSearchPage() {
                       {r.count > 0 ? (
                         <Link to={r.href}>
                           {r.countIsLowerBound ? "More than " : ""}
-                          {formatCount(r.count)} {r.count === 1 ? "record" : "records"} {r.label}
+                          {formatCount(r.count)} {r.count === 1 ? c.unit : c.unit === "person" ? "people" : "records"}{" "}
+                          {r.label}
                         </Link>
                       ) : (
-                        <>No records {r.label}</>
+                        <>
+                          No {c.unit === "person" ? "people" : "records"} {r.label}
+                        </>
                       )}
                     </li>
                   ))}

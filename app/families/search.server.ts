@@ -1,0 +1,476 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "~/db/connection.server";
+import type { Schema } from "~/db/schema";
+import type { FieldCriterion } from "~/search/criteria";
+import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
+import { variantKeys } from "~/search/names/given-names";
+import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import type { FamilyCollection } from "./collections";
+import type { PersonCriteria } from "./criteria";
+import { livingCutoffYear, mayBeLiving } from "./dates";
+import { KEY_FIELDS, VARIANT_FIELD } from "./store.server";
+
+/**
+ * Searching linked people and reading one person with the family around
+ * them. Access is checked here as well as in the loaders: a viewer who is
+ * not a member gets nothing, and anyone who may be living (no death, born
+ * less than 100 years ago) is left out of searches and shown as "Living",
+ * without dates or places, to everyone but administrators.
+ */
+
+export interface FamilyViewer {
+  isMember: boolean;
+  isAdmin: boolean;
+}
+
+type PeopleQuery = SelectQueryBuilder<Schema, "people", object>;
+
+const FIELD_CODES: Record<string, string> = {
+  surname: KEY_FIELDS.surname,
+  givenName: KEY_FIELDS.given,
+  birthPlace: KEY_FIELDS.birthPlace,
+  deathPlace: KEY_FIELDS.deathPlace,
+};
+
+/** Narrows the query to people whose field matches, or null when nothing can match. */
+function fieldFilter(database: Database, c: FieldCriterion): ((q: PeopleQuery) => PeopleQuery) | null {
+  const { db } = database;
+  const field = FIELD_CODES[c.field.name];
+  if (!field) return null;
+  const keys = () => db.selectFrom("person_keys").select("person_id").where("field", "=", field);
+  if (c.mode === "exact") {
+    const key = exactKey(c.value);
+    return (q) => q.where("people.id", "in", keys().where("exact_key", "=", key));
+  }
+  const folded = foldName(c.value);
+  if (!folded) return null;
+  if (c.mode === "normalized") return (q) => q.where("people.id", "in", keys().where("folded", "=", folded));
+  if (c.mode === "starts" || c.mode === "contains") {
+    // Folded keys hold only letters, digits and single spaces: no LIKE wildcard can come from the user.
+    const patterns = c.mode === "starts" ? [`${folded}%`, `% ${folded}%`] : [`%${folded}%`];
+    return (q) =>
+      q.where(
+        "people.id",
+        "in",
+        keys().where((eb) => eb.or(patterns.map((p) => eb("folded", "like", p)))),
+      );
+  }
+  // Sounds like / name variants: every word typed must share a code with some word of the field.
+  const codeField = c.mode === "variants" ? VARIANT_FIELD : field;
+  const groups = nameTokens(c.value)
+    .map((t) => (c.mode === "variants" ? variantKeys(t) : daitchMokotoff(t)))
+    .filter((codes) => codes.length > 0);
+  if (!groups.length) return null;
+  return (q) =>
+    groups.reduce(
+      (acc, codes) =>
+        acc.where(
+          "people.id",
+          "in",
+          db.selectFrom("person_codes").select("person_id").where("field", "=", codeField).where("code", "in", codes),
+        ),
+      q,
+    );
+}
+
+/** Who may not be shown: no death recorded and born after the cutoff year (or birth unknown). */
+function notLiving(eb: ExpressionBuilder<Schema, "people">, now: Date) {
+  return eb.or([
+    eb("people.death_year", "is not", null),
+    eb.and([eb("people.birth_year", "is not", null), eb("people.birth_year", "<=", livingCutoffYear(now))]),
+  ]);
+}
+
+function filtered(
+  database: Database,
+  collection: FamilyCollection,
+  criteria: PersonCriteria,
+  viewer: FamilyViewer,
+  now: Date,
+): PeopleQuery | null {
+  if (!viewer.isMember) return null;
+  let q: PeopleQuery = database.db.selectFrom("people").where("people.collection", "=", collection.id);
+  if (!viewer.isAdmin) q = q.where((eb) => notLiving(eb, now));
+  if (criteria.id !== undefined) q = q.where("people.number", "=", criteria.id);
+  for (const c of criteria.fields) {
+    const f = fieldFilter(database, c);
+    if (!f) return null;
+    q = f(q);
+  }
+  if (criteria.yearFrom !== undefined) q = q.where("people.birth_year", ">=", criteria.yearFrom);
+  if (criteria.yearTo !== undefined) q = q.where("people.birth_year", "<=", criteria.yearTo);
+  return q;
+}
+
+const PERSON_COLUMNS = [
+  "people.id",
+  "people.number",
+  "people.tree_id",
+  "people.surname",
+  "people.given",
+  "people.sex",
+  "people.birth_date",
+  "people.birth_year",
+  "people.birth_place",
+  "people.death_date",
+  "people.death_year",
+  "people.death_place",
+  "people.notes",
+] as const;
+
+type PersonRowRaw = {
+  id: number;
+  number: number;
+  tree_id: number | null;
+  surname: string;
+  given: string;
+  sex: string;
+  birth_date: string | null;
+  birth_year: number | null;
+  birth_place: string;
+  death_date: string | null;
+  death_year: number | null;
+  death_place: string;
+  notes: string;
+};
+
+/** A person as a viewer may see them. */
+export interface PersonView {
+  id: number;
+  number: number;
+  /** "Living" for someone who may be living, shown to a non-administrator. */
+  name: string;
+  surname: string;
+  given: string;
+  sex: "m" | "f" | "u";
+  birthDate: string | null;
+  birthPlace: string;
+  deathDate: string | null;
+  deathPlace: string;
+  notes: string;
+  treeId: number | null;
+  /** Details are hidden because the person may be living. */
+  hidden: boolean;
+}
+
+export const LIVING_NAME = "Living";
+
+/** The record mapper: hides everything but "Living" of anyone who may be living, unless the viewer is an admin. */
+export function personView(r: PersonRowRaw, viewer: FamilyViewer, now: Date = new Date()): PersonView {
+  const sex = r.sex === "m" || r.sex === "f" ? r.sex : "u";
+  const living = mayBeLiving(
+    {
+      birthYear: r.birth_year === null ? null : Number(r.birth_year),
+      deathYear: r.death_year === null ? null : Number(r.death_year),
+    },
+    now,
+  );
+  if (living && !viewer.isAdmin) {
+    return {
+      id: Number(r.id),
+      number: Number(r.number),
+      name: LIVING_NAME,
+      surname: "",
+      given: LIVING_NAME,
+      sex,
+      birthDate: null,
+      birthPlace: "",
+      deathDate: null,
+      deathPlace: "",
+      notes: "",
+      treeId: r.tree_id === null ? null : Number(r.tree_id),
+      hidden: true,
+    };
+  }
+  return {
+    id: Number(r.id),
+    number: Number(r.number),
+    name: `${r.given} ${r.surname}`.trim(),
+    surname: r.surname,
+    given: r.given,
+    sex,
+    birthDate: r.birth_date,
+    birthPlace: r.birth_place,
+    deathDate: r.death_date,
+    deathPlace: r.death_place,
+    notes: r.notes,
+    treeId: r.tree_id === null ? null : Number(r.tree_id),
+    hidden: false,
+  };
+}
+
+async function peopleByIds(database: Database, ids: Iterable<number>, viewer: FamilyViewer, now: Date) {
+  const list = [...new Set(ids)];
+  const out = new Map<number, PersonView>();
+  for (let i = 0; i < list.length; i += 500) {
+    const rows = (await database.db
+      .selectFrom("people")
+      .select(PERSON_COLUMNS)
+      .where("people.id", "in", list.slice(i, i + 500))
+      .execute()) as PersonRowRaw[];
+    for (const r of rows) out.set(Number(r.id), personView(r, viewer, now));
+  }
+  return out;
+}
+
+/** Each child's parents (the family they were born into). */
+async function parentsOf(database: Database, childIds: number[]) {
+  const out = new Map<number, { familyId: number; father: number | null; mother: number | null }>();
+  if (!childIds.length) return out;
+  const rows = await database.db
+    .selectFrom("family_children")
+    .innerJoin("families", "families.id", "family_children.family_id")
+    .select(["family_children.child_id", "families.id", "families.husband_id", "families.wife_id"])
+    .where("family_children.child_id", "in", childIds)
+    .execute();
+  for (const r of rows) {
+    out.set(Number(r.child_id), {
+      familyId: Number(r.id),
+      father: r.husband_id === null ? null : Number(r.husband_id),
+      mother: r.wife_id === null ? null : Number(r.wife_id),
+    });
+  }
+  return out;
+}
+
+export interface PersonResultRow extends PersonView {
+  father: PersonView | null;
+  mother: PersonView | null;
+}
+
+export interface PersonSearchResult {
+  total: number;
+  page: number;
+  pageCount: number;
+  correctedFromPage?: number;
+  rows: PersonResultRow[];
+}
+
+function sortColumns(field: string) {
+  switch (field) {
+    case "givenName":
+      return [sql`people.sort_given`, sql`people.sort_surname`];
+    case "year":
+      return [sql`coalesce(people.birth_sort, 99999999)`];
+    case "birthPlace":
+      return [sql`lower(people.birth_place)`];
+    case "deathPlace":
+      return [sql`lower(people.death_place)`];
+    default:
+      return [sql`people.sort_surname`, sql`people.sort_given`];
+  }
+}
+
+export async function searchPeople(
+  database: Database,
+  collection: FamilyCollection,
+  criteria: PersonCriteria,
+  viewer: FamilyViewer,
+  now: Date = new Date(),
+): Promise<PersonSearchResult> {
+  const q = filtered(database, collection, criteria, viewer, now);
+  if (!q) return { total: 0, page: 1, pageCount: 1, rows: [] };
+  const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / criteria.perPage));
+  const page = Math.min(criteria.page, pageCount);
+  let listing = q.select(PERSON_COLUMNS);
+  for (const k of criteria.sort) {
+    for (const col of sortColumns(k.field)) listing = listing.orderBy(col, k.descending ? "desc" : "asc");
+  }
+  const raw = (await listing
+    .orderBy("people.number")
+    .limit(criteria.perPage)
+    .offset((page - 1) * criteria.perPage)
+    .execute()) as PersonRowRaw[];
+  const people = raw.map((r) => personView(r, viewer, now));
+  const parents = await parentsOf(
+    database,
+    people.map((p) => p.id),
+  );
+  const parentIds = [...parents.values()]
+    .flatMap((p) => [p.father, p.mother])
+    .filter((id): id is number => id !== null);
+  const parentViews = await peopleByIds(database, parentIds, viewer, now);
+  const rows = people.map((p) => {
+    const of = parents.get(p.id);
+    return {
+      ...p,
+      father: of?.father ? (parentViews.get(of.father) ?? null) : null,
+      mother: of?.mother ? (parentViews.get(of.mother) ?? null) : null,
+    };
+  });
+  return { total, page, pageCount, correctedFromPage: page !== criteria.page ? criteria.page : undefined, rows };
+}
+
+/** How many people of the collection a name search finds (for /Search); 0 for a visitor. */
+export async function countPeople(
+  database: Database,
+  collection: FamilyCollection,
+  criteria: PersonCriteria,
+  viewer: FamilyViewer,
+  now: Date = new Date(),
+): Promise<number> {
+  // Visitors are told how many people match (an invitation to join), never who: the count ignores membership.
+  const q = filtered(database, collection, criteria, { ...viewer, isMember: true }, now);
+  if (!q) return 0;
+  const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  return Number(counted?.n ?? 0);
+}
+
+export interface Marriage {
+  familyId: number;
+  spouse: PersonView | null;
+  date: string | null;
+  place: string;
+  children: PersonView[];
+}
+
+export interface PedigreeNode {
+  person: PersonView;
+  father: PedigreeNode | null;
+  mother: PedigreeNode | null;
+}
+
+export interface PersonDetail {
+  person: PersonView;
+  father: PersonView | null;
+  mother: PersonView | null;
+  siblings: PersonView[];
+  marriages: Marriage[];
+  sources: string[];
+  tree: { title: string; submitter: string; submittedOn: string } | null;
+  pedigree: PedigreeNode;
+}
+
+export const PEDIGREE_GENERATIONS = 4;
+
+async function childrenOf(database: Database, familyIds: number[]) {
+  const out = new Map<number, number[]>();
+  if (!familyIds.length) return out;
+  const rows = await database.db
+    .selectFrom("family_children")
+    .select(["family_id", "child_id"])
+    .where("family_id", "in", familyIds)
+    .orderBy("family_id")
+    .orderBy("position")
+    .execute();
+  for (const r of rows) {
+    const list = out.get(Number(r.family_id)) ?? [];
+    list.push(Number(r.child_id));
+    out.set(Number(r.family_id), list);
+  }
+  return out;
+}
+
+/** The person and `generations` generations of ancestors above them. */
+async function pedigreeOf(
+  database: Database,
+  root: PersonView,
+  generations: number,
+  viewer: FamilyViewer,
+  now: Date,
+): Promise<PedigreeNode> {
+  const parentsById = new Map<number, { father: number | null; mother: number | null }>();
+  let level = [root.id];
+  for (let g = 0; g < generations && level.length; g++) {
+    const found = await parentsOf(database, level);
+    for (const [child, p] of found) parentsById.set(child, p);
+    level = [...found.values()].flatMap((p) => [p.father, p.mother]).filter((id): id is number => id !== null);
+  }
+  const ids = [...parentsById.values()].flatMap((p) => [p.father, p.mother]).filter((id): id is number => id !== null);
+  const views = await peopleByIds(database, ids, viewer, now);
+  const build = (person: PersonView, depth: number): PedigreeNode => {
+    const p = depth < generations ? parentsById.get(person.id) : undefined;
+    const father = p?.father ? views.get(p.father) : undefined;
+    const mother = p?.mother ? views.get(p.mother) : undefined;
+    return {
+      person,
+      father: father ? build(father, depth + 1) : null,
+      mother: mother ? build(mother, depth + 1) : null,
+    };
+  };
+  return build(root, 0);
+}
+
+export async function getPerson(
+  database: Database,
+  collection: FamilyCollection,
+  number: number,
+  viewer: FamilyViewer,
+  now: Date = new Date(),
+): Promise<PersonDetail | undefined> {
+  if (!viewer.isMember) return undefined;
+  const { db } = database;
+  const raw = (await db
+    .selectFrom("people")
+    .select(PERSON_COLUMNS)
+    .where("people.collection", "=", collection.id)
+    .where("people.number", "=", number)
+    .executeTakeFirst()) as PersonRowRaw | undefined;
+  if (!raw) return undefined;
+  const person = personView(raw, viewer, now);
+  const parents = (await parentsOf(database, [person.id])).get(person.id);
+  const unions = await db
+    .selectFrom("families")
+    .select(["id", "husband_id", "wife_id", "marriage_date", "marriage_place"])
+    .where((eb) => eb.or([eb("husband_id", "=", person.id), eb("wife_id", "=", person.id)]))
+    .orderBy(sql`coalesce(marriage_sort, 99999999)`)
+    .orderBy("id")
+    .execute();
+  const kids = await childrenOf(database, [...(parents ? [parents.familyId] : []), ...unions.map((u) => Number(u.id))]);
+  const siblingIds = parents ? (kids.get(parents.familyId) ?? []).filter((id) => id !== person.id) : [];
+  const spouseIds = unions.map((u) => (Number(u.husband_id) === person.id ? u.wife_id : u.husband_id));
+  const views = await peopleByIds(
+    database,
+    [
+      ...(parents ? [parents.father, parents.mother] : []),
+      ...siblingIds,
+      ...spouseIds,
+      ...unions.flatMap((u) => kids.get(Number(u.id)) ?? []),
+    ].filter((id): id is number => id !== null && id !== undefined),
+    viewer,
+    now,
+  );
+  const view = (id: number | null | undefined) =>
+    id === null || id === undefined ? null : (views.get(Number(id)) ?? null);
+  const sources = person.hidden
+    ? []
+    : (
+        await db
+          .selectFrom("person_sources")
+          .select("citation")
+          .where("person_id", "=", person.id)
+          .orderBy("position")
+          .execute()
+      ).map((s) => s.citation);
+  const tree =
+    person.treeId === null
+      ? null
+      : ((await db
+          .selectFrom("family_trees")
+          .select(["title", "submitter", "submitted_on"])
+          .where("id", "=", person.treeId)
+          .executeTakeFirst()) ?? null);
+  return {
+    person,
+    father: view(parents?.father),
+    mother: view(parents?.mother),
+    siblings: siblingIds.map((id) => view(id)).filter((p): p is PersonView => p !== null),
+    marriages: unions.map((u, i) => {
+      const spouse = view(spouseIds[i]);
+      // A marriage is a detail of both spouses' lives.
+      const hidden = person.hidden || !!spouse?.hidden;
+      return {
+        familyId: Number(u.id),
+        spouse,
+        date: hidden ? null : u.marriage_date,
+        place: hidden ? "" : u.marriage_place,
+        children: (kids.get(Number(u.id)) ?? []).map((id) => view(id)).filter((p): p is PersonView => p !== null),
+      };
+    }),
+    sources,
+    tree: tree ? { title: tree.title, submitter: tree.submitter, submittedOn: tree.submitted_on } : null,
+    pedigree: await pedigreeOf(database, person, PEDIGREE_GENERATIONS, viewer, now),
+  };
+}

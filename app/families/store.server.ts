@@ -1,0 +1,189 @@
+import { sql } from "kysely";
+import type { Database } from "~/db/connection.server";
+import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
+import { variantKeys } from "~/search/names/given-names";
+import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import type { FamilyCollectionId } from "./collections";
+import { dateSort, dateText } from "./dates";
+import {
+  DEFAULT_GENEALOGY_COUNT,
+  DEFAULT_LODZ_COUNT,
+  type DemoPerson,
+  type FamilyDataSet,
+  generateGenealogy,
+  generateLodz,
+} from "./demo";
+
+/**
+ * Writing linked people: each person with the search keys of its surname,
+ * given name, birth and death place (folded and exact keys, the
+ * Daitch–Mokotoff codes of every word, given-name variant groups), its
+ * sources, then the families and their children. Numbers (L…, G…) come with
+ * the data; internal ids are assigned here.
+ */
+
+const BATCH = 500;
+const FAMILIES_SEEDED_KEY = "demo_families_seeded_at";
+
+/** The key fields: surname, given name, birth place, death place. */
+export const KEY_FIELDS = { surname: "s", given: "g", birthPlace: "b", deathPlace: "d" } as const;
+/** Given-name variant groups are stored as codes of this pseudo-field. */
+export const VARIANT_FIELD = "v";
+
+async function nextId(database: Database, table: "people" | "families" | "family_trees"): Promise<number> {
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
+async function insertChunks<T>(n: number, rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += n) await insert(rows.slice(i, i + n));
+}
+
+function keysOf(p: DemoPerson, id: number) {
+  const keys: { person_id: number; field: string; exact_key: string; folded: string }[] = [];
+  const codes = new Map<string, { field: string; code: string; person_id: number }>();
+  const values = { surname: p.surname, given: p.given, birthPlace: p.birthPlace, deathPlace: p.deathPlace };
+  for (const [name, field] of Object.entries(KEY_FIELDS)) {
+    const value = values[name as keyof typeof values];
+    if (!value) continue;
+    keys.push({ person_id: id, field, exact_key: exactKey(value), folded: foldName(value) });
+    for (const token of nameTokens(value)) {
+      for (const code of daitchMokotoff(token)) codes.set(`${field}:${code}`, { field, code, person_id: id });
+    }
+  }
+  for (const code of variantKeys(p.given)) {
+    codes.set(`${VARIANT_FIELD}:${code}`, { field: VARIANT_FIELD, code, person_id: id });
+  }
+  return { keys, codes: [...codes.values()] };
+}
+
+/** Adds a data set to a collection; returns the number of people written. */
+export async function importFamilies(
+  database: Database,
+  collection: FamilyCollectionId,
+  data: FamilyDataSet,
+): Promise<number> {
+  const { db } = database;
+  const firstTree = await nextId(database, "family_trees");
+  const firstPerson = await nextId(database, "people");
+  const firstFamily = await nextId(database, "families");
+  const idOf = new Map<number, number>();
+  data.people.forEach((p, i) => idOf.set(p.number, firstPerson + i));
+
+  await db.transaction().execute(async (trx) => {
+    if (data.trees.length) {
+      await trx
+        .insertInto("family_trees")
+        .values(
+          data.trees.map((t, i) => ({
+            id: firstTree + i,
+            title: t.title,
+            submitter: t.submitter,
+            submitted_on: t.submittedOn,
+          })),
+        )
+        .execute();
+    }
+    for (let i = 0; i < data.people.length; i += BATCH) {
+      const chunk = data.people.slice(i, i + BATCH);
+      await trx
+        .insertInto("people")
+        .values(
+          chunk.map((p) => ({
+            id: idOf.get(p.number) as number,
+            collection,
+            number: p.number,
+            tree_id: p.tree === null ? null : firstTree + p.tree,
+            surname: p.surname,
+            given: p.given,
+            sort_surname: foldName(p.surname),
+            sort_given: foldName(p.given),
+            sex: p.sex,
+            birth_date: p.birth ? dateText(p.birth) : null,
+            birth_sort: p.birth ? dateSort(p.birth) : null,
+            birth_year: p.birth?.year ?? null,
+            birth_place: p.birthPlace,
+            death_date: p.death ? dateText(p.death) : null,
+            death_sort: p.death ? dateSort(p.death) : null,
+            death_year: p.death?.year ?? null,
+            death_place: p.deathPlace,
+            notes: p.notes,
+          })),
+        )
+        .execute();
+      const keyed = chunk.map((p) => keysOf(p, idOf.get(p.number) as number));
+      await insertChunks(
+        1000,
+        keyed.flatMap((k) => k.keys),
+        (rows) => trx.insertInto("person_keys").values(rows).execute(),
+      );
+      await insertChunks(
+        1000,
+        keyed.flatMap((k) => k.codes),
+        (rows) => trx.insertInto("person_codes").values(rows).execute(),
+      );
+      const sources = chunk.flatMap((p) =>
+        p.sources.map((citation, position) => ({ person_id: idOf.get(p.number) as number, position, citation })),
+      );
+      await insertChunks(1000, sources, (rows) => trx.insertInto("person_sources").values(rows).execute());
+    }
+    const families = data.families.map((f, i) => ({
+      id: firstFamily + i,
+      collection,
+      husband_id: idOf.get(f.husband) ?? null,
+      wife_id: idOf.get(f.wife) ?? null,
+      marriage_date: f.marriage ? dateText(f.marriage) : null,
+      marriage_sort: f.marriage ? dateSort(f.marriage) : null,
+      marriage_place: f.marriagePlace,
+    }));
+    await insertChunks(BATCH, families, (rows) => trx.insertInto("families").values(rows).execute());
+    const children = data.families.flatMap((f, i) =>
+      f.children.map((number, position) => ({
+        family_id: firstFamily + i,
+        child_id: idOf.get(number) as number,
+        position,
+      })),
+    );
+    await insertChunks(1000, children, (rows) => trx.insertInto("family_children").values(rows).execute());
+  });
+  return data.people.length;
+}
+
+export async function familiesWereSeeded(database: Database): Promise<boolean> {
+  const row = await database.db
+    .selectFrom("app_meta")
+    .select("value")
+    .where("key", "=", FAMILIES_SEEDED_KEY)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The demo families of both collections, loaded once; the marker keeps emptied collections empty. */
+export async function seedDemoFamilies(
+  database: Database,
+  opts: { lodz?: number; genealogy?: number; seed: number },
+): Promise<{ lodz: number; genealogy: number }> {
+  const lodz = generateLodz({ count: opts.lodz ?? DEFAULT_LODZ_COUNT, seed: opts.seed });
+  const genealogy = generateGenealogy({ count: opts.genealogy ?? DEFAULT_GENEALOGY_COUNT, seed: opts.seed, lodz });
+  const counts = {
+    lodz: await importFamilies(database, "lodz", lodz),
+    genealogy: await importFamilies(database, "genealogy", genealogy),
+  };
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto("app_meta")
+    .values({ key: FAMILIES_SEEDED_KEY, value: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: now }))
+    .execute();
+  return counts;
+}
+
+export async function peopleCount(database: Database, collection: FamilyCollectionId): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from people where collection = ${collection}`.execute(database.db);
+  return Number(rows[0]?.n ?? 0);
+}
