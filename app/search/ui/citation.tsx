@@ -29,4 +29,3 @@ export function Citation({ text, heading = "Cite this record" }: { text: string;
     </section>
   );
 }
-

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 
 /**
  * The controls every search form shares: a name field with its match-mode
