@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { CitationBox } from "~/ui/citation-box";
 import { PreloadLink } from "~/platform/preload-link";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";
@@ -79,39 +79,10 @@ export function PlacePage() {
         title={`Map of ${place.name} and the places within ${neighbourKm} km`}
         description={`${place.name} is the large dot in the middle of the circle; the other dots are the places listed above.`}
       />
-      <Citation text={citation} />
+      <CitationBox text={citation} heading="Cite this entry" />
       <p>
         <Link to={index.searchPath}>New search in the {index.title}</Link>
       </p>
     </article>
-  );
-}
-
-function Citation({ text }: { text: string }) {
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  }
-  return (
-    <section className="citation" aria-labelledby="cite-heading">
-      <h2 id="cite-heading">Cite this entry</h2>
-      <label htmlFor="citation-text" className="visually-hidden">
-        Citation text
-      </label>
-      <textarea id="citation-text" readOnly value={text} rows={4} onFocus={(e) => e.currentTarget.select()} />
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={copy}>
-          Copy citation
-        </button>
-        <span role="status" aria-live="polite">
-          {copied === "copied" ? "Copied." : copied === "failed" ? "Select the text and copy it with Ctrl+C." : ""}
-        </span>
-      </div>
-    </section>
   );
 }

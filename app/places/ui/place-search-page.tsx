@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
-import { FieldError, ModeField, describedBy } from "~/search/ui/form-fields";
+import { FieldError, ModeField, PerPageField, describedBy } from "~/search/ui/form-fields";
+import { Chips, Pagination, SortHeader } from "~/ui/pagination";
 import { formatCount } from "~/ui/format";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";
@@ -152,23 +153,7 @@ function PlaceSearchForm({ data }: { data: PageData }) {
           </ul>
         )}
       </fieldset>
-      <div className="field">
-        <label htmlFor="perPage">Results per page</label>
-        <select
-          id="perPage"
-          name="perPage"
-          defaultValue={errors.perPage ? undefined : String(data.perPage)}
-          aria-invalid={errors.perPage ? true : undefined}
-          aria-describedby={describedBy(errors, "perPage")}
-        >
-          {form.perPageChoices.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-        <FieldError errors={errors} name="perPage" />
-      </div>
+      <PerPageField choices={form.perPageChoices} perPage={data.perPage} errors={errors} />
       {/* A chosen sort order is kept; the default follows the search (by distance once a radius is given). */}
       {errors.sort ? (
         <FieldError errors={errors} name="sort" />
@@ -188,42 +173,6 @@ function PlaceSearchForm({ data }: { data: PageData }) {
   );
 }
 
-function sortHref(result: Result, current: string, column: string): string {
-  const keys = current.split(",").filter(Boolean);
-  const primary = keys[0];
-  let next: string[];
-  if (primary === column) next = [`-${column}`, ...keys.slice(1)];
-  else if (primary === `-${column}`) next = [column, ...keys.slice(1)];
-  else next = [column, ...keys.filter((k) => k.replace(/^-/, "") !== column)].slice(0, 3);
-  const params = new URLSearchParams(result.query);
-  params.set("sort", next.join(","));
-  return `?${params}`;
-}
-
-function ariaSort(current: string, column: string): "ascending" | "descending" | undefined {
-  const primary = current.split(",")[0];
-  if (primary === column) return "ascending";
-  if (primary === `-${column}`) return "descending";
-  return undefined;
-}
-
-function pageHref(result: Result, page: number, sort: string): string {
-  const params = new URLSearchParams(result.query);
-  params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  return `?${params}`;
-}
-
-function SortHeader({ result, sort, column, label }: { result: Result; sort: string; column: string; label: string }) {
-  return (
-    <th scope="col" aria-sort={ariaSort(sort, column)}>
-      <Link className="sort-link" to={sortHref(result, sort, column)}>
-        {label}
-      </Link>
-    </th>
-  );
-}
-
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
   const from = (result.page - 1) * data.perPage + 1;
@@ -236,17 +185,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
     : "Each dot is a place listed in the table.";
   return (
     <section aria-labelledby="results-heading" className="results-section">
-      {result.chips.length > 0 && (
-        <ul className="chips" aria-label="Active search terms">
-          {result.chips.map((c) => (
-            <li key={c.label}>
-              <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
-                {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Chips chips={result.chips} />
       <h2 id="results-heading" aria-live="polite">
         {result.total === 0
           ? "No places found"
@@ -277,16 +216,18 @@ function Results({ data, result }: { data: PageData; result: Result }) {
             <table className="results place-table">
               <thead>
                 <tr>
-                  <SortHeader result={result} sort={sort} column="name" label="Name on the map" />
+                  <SortHeader query={result.query} sort={sort} column="name" label="Name on the map" />
                   <th scope="col" className="unsortable">
                     Other names
                   </th>
-                  <SortHeader result={result} sort={sort} column="province" label="Province" />
-                  <SortHeader result={result} sort={sort} column="sheet" label="Sheet, square" />
+                  <SortHeader query={result.query} sort={sort} column="province" label="Province" />
+                  <SortHeader query={result.query} sort={sort} column="sheet" label="Sheet, square" />
                   <th scope="col" className="unsortable">
                     Coordinates
                   </th>
-                  {result.withDistance && <SortHeader result={result} sort={sort} column="distance" label="Distance" />}
+                  {result.withDistance && (
+                    <SortHeader query={result.query} sort={sort} column="distance" label="Distance" />
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -326,56 +267,10 @@ function Results({ data, result }: { data: PageData; result: Result }) {
               </tbody>
             </table>
           </div>
-          <Pagination result={result} sort={sort} />
+          <Pagination query={result.query} sort={sort} page={result.page} pageCount={result.pageCount} />
           {result.map && <PlaceMap map={result.map} title={mapTitle} description={mapDescription} />}
         </div>
       )}
     </section>
-  );
-}
-
-function Pagination({ result, sort }: { result: Result; sort: string }) {
-  if (result.pageCount <= 1) return null;
-  const pages = new Set([
-    1,
-    result.page - 2,
-    result.page - 1,
-    result.page,
-    result.page + 1,
-    result.page + 2,
-    result.pageCount,
-  ]);
-  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
-  return (
-    <nav className="pagination" aria-label="Result pages">
-      <ul>
-        {result.page > 1 && (
-          <li>
-            <Link to={pageHref(result, result.page - 1, sort)} rel="prev">
-              ‹ Previous
-            </Link>
-          </li>
-        )}
-        {list.map((p, i) => (
-          <li key={p}>
-            {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
-            {p === result.page ? (
-              <span aria-current="page">{p}</span>
-            ) : (
-              <Link to={pageHref(result, p, sort)} aria-label={`Page ${p}`}>
-                {p}
-              </Link>
-            )}
-          </li>
-        ))}
-        {result.page < result.pageCount && (
-          <li>
-            <Link to={pageHref(result, result.page + 1, sort)} rel="next">
-              Next ›
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }

@@ -133,3 +133,34 @@ export function YearRange({
     </fieldset>
   );
 }
+
+/** "Results per page": a select of the allowed sizes; an unlisted size from the URL shows its message. */
+export function PerPageField({
+  choices,
+  perPage,
+  errors,
+}: {
+  choices: readonly number[];
+  perPage: number;
+  errors: Errors;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="perPage">Results per page</label>
+      <select
+        id="perPage"
+        name="perPage"
+        defaultValue={errors.perPage ? undefined : String(perPage)}
+        aria-invalid={errors.perPage ? true : undefined}
+        aria-describedby={describedBy(errors, "perPage")}
+      >
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <FieldError errors={errors} name="perPage" />
+    </div>
+  );
+}

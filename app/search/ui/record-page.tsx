@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { CitationBox } from "~/ui/citation-box";
 import type { loadRecordPage } from "../record-page.server";
 
 const KIND_LABEL = { birth: "Baptism", death: "Burial", marriage: "Marriage", index: "Entry" } as const;
@@ -50,39 +50,10 @@ export function RecordPage() {
           </div>
         )}
       </dl>
-      <Citation text={citation} />
+      <CitationBox text={citation} heading="Cite this record" />
       <p>
         <Link to={collection.searchPath}>New search in {collection.title}</Link>
       </p>
     </article>
-  );
-}
-
-function Citation({ text }: { text: string }) {
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  }
-  return (
-    <section className="citation" aria-labelledby="cite-heading">
-      <h2 id="cite-heading">Cite this record</h2>
-      <label htmlFor="citation-text" className="visually-hidden">
-        Citation text
-      </label>
-      <textarea id="citation-text" readOnly value={text} rows={4} onFocus={(e) => e.currentTarget.select()} />
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={copy}>
-          Copy citation
-        </button>
-        <span role="status" aria-live="polite">
-          {copied === "copied" ? "Copied." : copied === "failed" ? "Select the text and copy it with Ctrl+C." : ""}
-        </span>
-      </div>
-    </section>
   );
 }

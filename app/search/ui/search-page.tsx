@@ -2,7 +2,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
 import { PreloadLink } from "~/platform/preload-link";
 import { formatCount } from "~/ui/format";
-import { FieldError, ModeField, YearRange, describedBy } from "./form-fields";
+import { Chips, Pagination, ariaSort, sortHref } from "~/ui/pagination";
+import { FieldError, ModeField, PerPageField, YearRange } from "./form-fields";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -58,23 +59,7 @@ function SearchForm({ data }: { data: PageData }) {
           />
         ))}
         <YearRange values={values} errors={errors} placeholders={collection.years} />
-        <div className="field">
-          <label htmlFor="perPage">Results per page</label>
-          <select
-            id="perPage"
-            name="perPage"
-            defaultValue={errors.perPage ? undefined : String(data.perPage)}
-            aria-invalid={errors.perPage ? true : undefined}
-            aria-describedby={describedBy(errors, "perPage")}
-          >
-            {collection.perPageChoices.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <FieldError errors={errors} name="perPage" />
-        </div>
+        <PerPageField choices={collection.perPageChoices} perPage={data.perPage} errors={errors} />
       </div>
       {errors.sort ? (
         <>
@@ -103,33 +88,6 @@ function SearchForm({ data }: { data: PageData }) {
   );
 }
 
-function sortHref(result: Result, current: string, column: string): string {
-  const keys = current.split(",").filter(Boolean);
-  const primary = keys[0];
-  let next: string[];
-  if (primary === column) next = [`-${column}`, ...keys.slice(1)];
-  else if (primary === `-${column}`) next = [column, ...keys.slice(1)];
-  else next = [column, ...keys.filter((k) => k.replace(/^-/, "") !== column)].slice(0, 3);
-  const params = new URLSearchParams(result.query);
-  params.set("sort", next.join(","));
-  params.delete("page");
-  return `?${params}`;
-}
-
-function ariaSort(current: string, column: string): "ascending" | "descending" | undefined {
-  const primary = current.split(",")[0];
-  if (primary === column) return "ascending";
-  if (primary === `-${column}`) return "descending";
-  return undefined;
-}
-
-function pageHref(result: Result, page: number, sort: string): string {
-  const params = new URLSearchParams(result.query);
-  params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  return `?${params}`;
-}
-
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
   const sortable = new Set(collection.sortable);
@@ -138,17 +96,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
   const to = from + result.rows.length - 1;
   return (
     <section aria-labelledby="results-heading" className="results-section">
-      {result.chips.length > 0 && (
-        <ul className="chips" aria-label="Active search terms">
-          {result.chips.map((c) => (
-            <li key={c.label}>
-              <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
-                {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Chips chips={result.chips} />
       <h2 id="results-heading" aria-live="polite">
         {result.total === 0
           ? "No records found"
@@ -201,7 +149,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                     <span className="visually-hidden">Details</span>
                   </th>
                   <th scope="col" aria-sort={ariaSort(sort, "year")}>
-                    <Link className="sort-link" to={sortHref(result, sort, "year")}>
+                    <Link className="sort-link" to={sortHref(result.query, sort, "year")}>
                       Date
                     </Link>
                   </th>
@@ -210,7 +158,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                     return (
                       <th scope="col" key={c.name} aria-sort={sortable.has(key) ? ariaSort(sort, key) : undefined}>
                         {sortable.has(key) ? (
-                          <Link className="sort-link" to={sortHref(result, sort, key)}>
+                          <Link className="sort-link" to={sortHref(result.query, sort, key)}>
                             {c.label}
                           </Link>
                         ) : (
@@ -258,55 +206,9 @@ function Results({ data, result }: { data: PageData; result: Result }) {
               ))}
             </table>
           </div>
-          <Pagination result={result} sort={sort} />
+          <Pagination query={result.query} sort={sort} page={result.page} pageCount={result.pageCount} />
         </>
       )}
     </section>
-  );
-}
-
-function Pagination({ result, sort }: { result: Result; sort: string }) {
-  if (result.pageCount <= 1) return null;
-  const pages = new Set([
-    1,
-    result.page - 2,
-    result.page - 1,
-    result.page,
-    result.page + 1,
-    result.page + 2,
-    result.pageCount,
-  ]);
-  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
-  return (
-    <nav className="pagination" aria-label="Result pages">
-      <ul>
-        {result.page > 1 && (
-          <li>
-            <Link to={pageHref(result, result.page - 1, sort)} rel="prev">
-              ‹ Previous
-            </Link>
-          </li>
-        )}
-        {list.map((p, i) => (
-          <li key={p}>
-            {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
-            {p === result.page ? (
-              <span aria-current="page">{p}</span>
-            ) : (
-              <Link to={pageHref(result, p, sort)} aria-label={`Page ${p}`}>
-                {p}
-              </Link>
-            )}
-          </li>
-        ))}
-        {result.page < result.pageCount && (
-          <li>
-            <Link to={pageHref(result, result.page + 1, sort)} rel="next">
-              Next ›
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }

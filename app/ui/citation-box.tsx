@@ -1,0 +1,31 @@
+import { useState } from "react";
+
+/** "Cite this …": the citation in a read-only text area, with a copy button that says whether copying worked. */
+export function CitationBox({ text, heading }: { text: string; heading: string }) {
+  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  }
+  return (
+    <section className="citation" aria-labelledby="cite-heading">
+      <h2 id="cite-heading">{heading}</h2>
+      <label htmlFor="citation-text" className="visually-hidden">
+        Citation text
+      </label>
+      <textarea id="citation-text" readOnly value={text} rows={4} onFocus={(e) => e.currentTarget.select()} />
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={copy}>
+          Copy citation
+        </button>
+        <span role="status" aria-live="polite">
+          {copied === "copied" ? "Copied." : copied === "failed" ? "Select the text and copy it with Ctrl+C." : ""}
+        </span>
+      </div>
+    </section>
+  );
+}
