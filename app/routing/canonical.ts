@@ -1,3 +1,4 @@
+import { MAP_INDEXES, mapPlacePath, mapSearchPath } from "~/places/indexes";
 import { COLLECTIONS, exportPath, recordPath, searchPath } from "~/search/collections";
 
 /**
@@ -38,8 +39,7 @@ export function routePatterns(): string[] {
     "/members/admin/pages/new",
     "/members/admin/audit",
     ...COLLECTIONS.flatMap((c) => [searchPath(c), recordPath(c, ":recordId"), exportPath(c)]),
-    "/breyer/map/search",
-    "/breyer/map/place/:placeId",
+    ...MAP_INDEXES.flatMap((i) => [mapSearchPath(i), mapPlacePath(i, ":placeId")]),
   ];
 }
 

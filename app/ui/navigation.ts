@@ -1,4 +1,4 @@
-import { PLACE_SEARCH_PATH } from "~/places/index-info";
+import { MAP_INDEXES, mapSearchPath } from "~/places/indexes";
 import { COLLECTIONS, GROUP_SHORT_LABELS, searchPath } from "~/search/collections";
 import type { NavItem } from "./nav-menu";
 
@@ -14,8 +14,15 @@ export function siteNavigation(): NavItem[] {
     { label: "Home", to: "/" },
     { label: "Search all records", to: "/Search" },
     ...[...groups].map(([label, links]) => ({ label, shortLabel: GROUP_SHORT_LABELS[label], links })),
-    // Villages that changed their names: the place index answers "where was it?" for every collection.
-    { label: "Places", to: PLACE_SEARCH_PATH },
+    // Villages that changed their names: the place indexes answer "where was it?" for every collection.
+    {
+      label: "Places",
+      links: MAP_INDEXES.map((i) => ({
+        label: i.shortTitle,
+        to: mapSearchPath(i),
+        description: i.access === "members" ? "Members" : undefined,
+      })),
+    },
     { label: "What's new", to: "/release-notes" },
   ];
 }
