@@ -1,11 +1,12 @@
 /**
- * npm run seed -- --records 10000000 [--lublin 1400000] [--volhynian 1000000] [--odessa 500000] [--parish-index 500000] [--database postgres://…|file:path] [--seed 1838]
+ * npm run seed -- --records 10000000 [--lublin 1400000] [--volhynian 1000000] [--odessa 500000] [--parish-index 500000] [--places 3000] [--database postgres://…|file:path] [--seed 1838]
  *
  * Loads deterministic demo records into a database: `--records` St. Petersburg
  * records, `--lublin` members' Lublin records (default 14 % of --records) and
  * `--volhynian` members' Volhynian records (default 10 % of --records), `--odessa`
  * members' Odessa film index entries and `--parish-index` parish records index entries (5 % each) (DATABASE_URL or the data
- * folder's SQLite file when --database is not given), after migrating it.
+ * folder's SQLite file when --database is not given), after migrating it; and `--places` demo places in each
+ * place index (Breyer, Russia-Poland, Ukraine; default 3,000, fewer when --records is smaller).
  */
 import { readConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/connection.server";
@@ -18,6 +19,7 @@ import {
   seedDemoData,
   volhynianDemoCount,
 } from "../app/db/seed.server";
+import { DEFAULT_PLACE_COUNT } from "../app/places/demo";
 import { intArg, parseArgs } from "./args";
 
 const args = parseArgs(process.argv.slice(2));
@@ -27,12 +29,13 @@ const lublinRecords = intArg(args, "lublin", lublinDemoCount(records));
 const volhynianRecords = intArg(args, "volhynian", volhynianDemoCount(records));
 const odessaRecords = intArg(args, "odessa", odessaDemoCount(records));
 const parishIndexRecords = intArg(args, "parish-index", parishIndexDemoCount(records));
+const places = intArg(args, "places", Math.min(DEFAULT_PLACE_COUNT, records));
 const seed = intArg(args, "seed", DEFAULT_DEMO_SEED);
 const database = openDatabase({ databaseUrl: args.get("database") ?? config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database);
 const started = Date.now();
 console.log(
-  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records (seed ${seed}) into ${database.description}`,
+  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records and ${places.toLocaleString("en-GB")} places per place index (seed ${seed}) into ${database.description}`,
 );
 const n = await seedDemoData(database, {
   records,
@@ -40,6 +43,7 @@ const n = await seedDemoData(database, {
   volhynianRecords,
   odessaRecords,
   parishIndexRecords,
+  places,
   seed,
   onProgress: (done) => process.stdout.write(`\r  ${done.toLocaleString("en-GB")} records`),
 });
