@@ -112,6 +112,8 @@ function PlaceSearchForm({ data }: { data: PageData }) {
   const errorCount = Object.keys(errors).length;
   return (
     <Form
+      // The fields are uncontrolled: a new search (Clear, a removed chip) must start them afresh.
+      key={JSON.stringify(values)}
       method="get"
       action={form.searchPath}
       className="search-form"
