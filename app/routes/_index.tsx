@@ -97,7 +97,7 @@ export default function Home() {
         ))}
       </ul>
       <h2>Where was it?</h2>
-      <ul className="cards">
+      <ul className="place-cards">
         {placeIndexes.map((i) => (
           // The public index keeps its own class: it was the only place index card before.
           <Card
