@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from "@remix-run/route-config";
 import { FAMILY_COLLECTIONS, familySearchPath, personPathPattern } from "./families/collections";
+import { MAP_INDEXES, mapPlacePath, mapSearchPath } from "./places/indexes";
 import { COLLECTIONS, exportPath, recordPath, searchPath } from "./search/collections";
 
 /**
@@ -24,6 +25,19 @@ const collectionRoutes = COLLECTIONS.flatMap((c) => [
 const familyRoutes = FAMILY_COLLECTIONS.flatMap((c) => [
   route(familySearchPath(c), "routes/family-search.tsx", { id: `${c.id}/people`, ...caseSensitive }),
   route(personPathPattern(c), "routes/family-person.tsx", { id: `${c.id}/person`, ...caseSensitive }),
+]);
+
+// The place indexes (decisions 0012, 0016). Breyer's routes keep the ids of the time it had files of its own,
+// which its payload files name.
+const mapIndexRoutes = MAP_INDEXES.flatMap((i) => [
+  route(mapSearchPath(i), "routes/map-index-search.tsx", {
+    id: i.id === "breyer" ? "routes/breyer-map-search" : `${i.id}/map-search`,
+    ...caseSensitive,
+  }),
+  route(mapPlacePath(i, ":placeId"), "routes/map-index-place.tsx", {
+    id: i.id === "breyer" ? "routes/breyer-map-place" : `${i.id}/map-place`,
+    ...caseSensitive,
+  }),
 ]);
 
 export default [
@@ -64,9 +78,7 @@ export default [
   route("/members/admin/audit", "routes/members.admin.audit.tsx", caseSensitive),
   ...collectionRoutes,
   ...familyRoutes,
-  // The Breyer map place index (decision 0012): a place index, not a person collection.
-  route("/breyer/map/search", "routes/breyer-map-search.tsx", caseSensitive),
-  route("/breyer/map/place/:placeId", "routes/breyer-map-place.tsx", caseSensitive),
+  ...mapIndexRoutes,
   // The spec's members catch-all (auth-admin): content pages by slug.
   route("/members/*", "routes/members.$.tsx"),
   route("*", "routes/$.tsx"),

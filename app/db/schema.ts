@@ -156,9 +156,11 @@ export interface ContentPagesTable {
   updated_by: number | null;
 }
 
-/** One entry of a place index (Breyer's map): a settlement, by its name on the map. */
+/** One entry of a place index (Breyer's map, Russia-Poland, Ukraine): a settlement, by its name in the index. */
 export interface PlacesTable {
   id: number;
+  /** The place index the entry belongs to (app/places/indexes.ts). */
+  map_index: string;
   /** The name as printed on the map. */
   name: string;
   /** foldName(name), for sorting. */

@@ -91,7 +91,7 @@ export async function seedDemoData(
     opts.onProgress,
   );
   await importer.finish();
-  // The Breyer map index (decision 0012): a few thousand places, fewer for a tiny demo.
+  // The place indexes (decisions 0012, 0016): a few thousand places each, fewer for a tiny demo.
   await seedDemoPlaces(database, { count: opts.places ?? Math.min(DEFAULT_PLACE_COUNT, opts.records) });
   // Linked people: a few thousand in families, fewer for a tiny demo.
   await seedDemoFamilies(database, {

@@ -9,12 +9,15 @@ import {
   type SortKey,
   formatSort,
 } from "~/search/criteria";
-import { PROVINCES, SHEETS, SQUARE_PATTERN } from "./geo";
+import { SQUARE_PATTERN } from "./grids";
+import { BREYER_INDEX, type MapIndexDef, type MapIndexId } from "./indexes";
 
 /**
  * The place search's URL parameters (a GET form, decision 0004): name and
- * nameMode, province, sheet, square, near (a place's name) with nearId (which
- * of several places of that name) and radius (km), sort, perPage, page.
+ * nameMode, province, sheet (the map coordinate), square (on Breyer's map),
+ * near (a place's name) with nearId (which of several places of that name)
+ * and radius (km), sort, perPage, page. Each index has its own provinces and
+ * coordinate scheme; the criteria carry the index they were read for.
  */
 
 export const PLACE_NAME_MODES = ["starts", "normalized", "exact", "contains", "sounds"] as const;
@@ -26,6 +29,7 @@ export const MAX_RADIUS_KM = 100;
 export const DEFAULT_RADIUS_KM = 10;
 
 export interface PlaceCriteria {
+  index: MapIndexId;
   name?: { value: string; mode: PlaceNameMode };
   province?: string;
   sheet?: string;
@@ -80,10 +84,11 @@ export function defaultSort(criteria: Pick<PlaceCriteria, "near">): SortKey[] {
   return [{ field: criteria.near ? "distance" : "name", descending: false }];
 }
 
-export function parsePlaceCriteria(params: URLSearchParams): ParsedPlaceCriteria {
+export function parsePlaceCriteria(params: URLSearchParams, index: MapIndexDef = BREYER_INDEX): ParsedPlaceCriteria {
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
-  const criteria: PlaceCriteria = { page: 1, perPage: DEFAULT_PER_PAGE, sort: [] };
+  const criteria: PlaceCriteria = { index: index.id, page: 1, perPage: DEFAULT_PER_PAGE, sort: [] };
+  const { grid } = index;
   const keep = (name: string) => {
     const raw = param(params, name);
     if (raw !== undefined) values[name] = raw.slice(0, 2 * MAX_VALUE_LENGTH);
@@ -105,15 +110,17 @@ export function parsePlaceCriteria(params: URLSearchParams): ParsedPlaceCriteria
 
   const rawProvince = keep("province")?.trim();
   if (rawProvince) {
-    if (PROVINCES.some((p) => p.name === rawProvince)) criteria.province = rawProvince;
-    else errors.province = "Choose a province from the list.";
+    if (index.provinces.some((p) => p.name === rawProvince)) criteria.province = rawProvince;
+    else errors.province = `Choose a ${index.provinceNoun} from the list.`;
   }
   const rawSheet = keep("sheet")?.trim();
   if (rawSheet) {
-    if (SHEETS.some((s) => s.name === rawSheet)) criteria.sheet = rawSheet;
-    else errors.sheet = "Choose a map sheet from the list.";
+    const sheet = grid.parseSheet(rawSheet);
+    if (sheet) criteria.sheet = sheet;
+    else errors.sheet = grid.sheetError;
   }
-  const rawSquare = keep("square")?.trim();
+  // An index without squares ignores the parameter, as any unknown one.
+  const rawSquare = grid.hasSquares ? keep("square")?.trim() : undefined;
   if (rawSquare) {
     const square = rawSquare.toUpperCase();
     if (SQUARE_PATTERN.test(square)) criteria.square = square;

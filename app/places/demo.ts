@@ -1,5 +1,6 @@
-import { createRng } from "~/db/demo/prng";
-import { type LatLon, MAP_AREA, nearestProvince, sheetAndSquare } from "./geo";
+import { type Rng, createRng } from "~/db/demo/prng";
+import { type BoundingBox, type LatLon, nearestProvince } from "./geo";
+import { BREYER_INDEX, type MapIndexDef } from "./indexes";
 
 /**
  * Deterministic demo entries for the Breyer map index: a few real towns at
@@ -14,15 +15,20 @@ import { type LatLon, MAP_AREA, nearestProvince, sheetAndSquare } from "./geo";
 export const DEFAULT_PLACE_COUNT = 3000;
 export const DEFAULT_PLACE_SEED = 1938;
 
-export type SpellingKind = "map" | "polish" | "older" | "later" | "german";
+export type SpellingKind = "map" | "polish" | "ukrainian" | "russian" | "german" | "older" | "later";
 
 export const SPELLING_LABELS: Record<SpellingKind, string> = {
   map: "On the map",
   polish: "Polish",
+  ukrainian: "Ukrainian",
+  russian: "Russian",
+  german: "German",
   older: "Older name",
   later: "Later name",
-  german: "German",
 };
+
+/** The order other names are listed in. */
+export const SPELLING_ORDER: readonly SpellingKind[] = ["polish", "ukrainian", "russian", "german", "older", "later"];
 
 export interface DemoPlace extends LatLon {
   name: string;
@@ -114,7 +120,7 @@ const SAINT_NAMES: readonly [polish: string, map: string][] = [
   ["Ignaców", "Ignatzow"],
 ];
 
-const GERMAN_FIRST = [
+export const GERMAN_FIRST = [
   "Königs",
   "Wilhelms",
   "Friedrichs",
@@ -136,7 +142,20 @@ const GERMAN_FIRST = [
   "Frieden",
   "Erlen",
 ];
-const GERMAN_SECOND = ["bach", "walde", "feld", "dorf", "au", "thal", "berg", "hof", "ruh", "heim", "wiese", "hain"];
+export const GERMAN_SECOND = [
+  "bach",
+  "walde",
+  "feld",
+  "dorf",
+  "au",
+  "thal",
+  "berg",
+  "hof",
+  "ruh",
+  "heim",
+  "wiese",
+  "hain",
+];
 /** Polish names the German foundations came to be known by. */
 const POLISH_VILLAGES = [
   "Bukowiec",
@@ -164,7 +183,7 @@ const POLISH_VILLAGES = [
   "Nowe Wrzosy",
   "Kępa",
 ];
-const NOTES = [
+export const NOTES = [
   "Hauländer colony on leased forest land.",
   "Lutheran school and prayer house (Bethaus).",
   "Settled from Pomerania and Brandenburg.",
@@ -176,53 +195,64 @@ const NOTES = [
 ];
 
 /** Clusters of settlement: most colonies lay around Lodz and along the Vistula. */
-const CLUSTERS: readonly (LatLon & { spread: number; weight: number })[] = [
+const CLUSTERS: readonly Cluster[] = [
   { lat: 51.78, lon: 19.45, spread: 0.7, weight: 3 },
   { lat: 52.45, lon: 19.4, spread: 0.6, weight: 2 },
   { lat: 52.25, lon: 20.7, spread: 0.6, weight: 2 },
   { lat: 51.3, lon: 21.8, spread: 0.6, weight: 1 },
 ];
 
-const CLUSTER_WEIGHTS = CLUSTERS.map((k) => k.weight);
+export type Cluster = LatLon & { spread: number; weight: number };
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
-function withProvince(p: Omit<DemoPlace, "province" | "sheet" | "square">): DemoPlace {
-  const grid = sheetAndSquare(p)!;
-  return { ...p, province: nearestProvince(p).name, ...grid };
-}
+const clusterWeights = new WeakMap<readonly Cluster[], number[]>();
 
-function anchorPlace(a: Anchor): DemoPlace {
-  const spellings: DemoPlace["spellings"] = [{ kind: "polish", name: a.polish }];
-  if (a.older) spellings.push({ kind: "older", name: a.older });
-  if (a.later) spellings.push({ kind: "later", name: a.later });
-  return withProvince({
-    name: a.name,
-    spellings: spellings.filter((s) => s.name !== a.name),
-    lat: a.lat,
-    lon: a.lon,
-    notes: a.notes ?? "",
-  });
-}
-
-const ANCHOR_KEYS = new Set(ANCHORS.flatMap((a) => [a.name, a.polish, a.older, a.later].filter(Boolean)));
-
-function generatedPlace(seed: number, i: number): DemoPlace {
-  const rng = createRng(seed, i + 1);
+/** A position: 40 % near a cluster's centre, the rest anywhere in the area, rounded to 4 decimals. */
+export function randomPoint(rng: Rng, clusters: readonly Cluster[], area: BoundingBox): LatLon {
   let lat: number;
   let lon: number;
   if (rng.chance(0.4)) {
-    const c = rng.weightedPick(CLUSTERS, CLUSTER_WEIGHTS);
+    let weights = clusterWeights.get(clusters);
+    if (!weights) clusterWeights.set(clusters, (weights = clusters.map((k) => k.weight)));
+    const c = rng.weightedPick(clusters, weights);
     // Sum of uniforms: a cheap bell shape around the cluster's centre.
     lat = c.lat + (rng.next() + rng.next() + rng.next() - 1.5) * c.spread;
     lon = c.lon + (rng.next() + rng.next() + rng.next() - 1.5) * c.spread * 1.6;
   } else {
-    lat = MAP_AREA.minLat + rng.next() * (MAP_AREA.maxLat - MAP_AREA.minLat);
-    lon = MAP_AREA.minLon + rng.next() * (MAP_AREA.maxLon - MAP_AREA.minLon);
+    lat = area.minLat + rng.next() * (area.maxLat - area.minLat);
+    lon = area.minLon + rng.next() * (area.maxLon - area.minLon);
   }
-  lat = round4(clamp(lat, MAP_AREA.minLat + 0.01, MAP_AREA.maxLat - 0.01));
-  lon = round4(clamp(lon, MAP_AREA.minLon + 0.01, MAP_AREA.maxLon - 0.01));
+  return {
+    lat: round4(clamp(lat, area.minLat + 0.01, area.maxLat - 0.01)),
+    lon: round4(clamp(lon, area.minLon + 0.01, area.maxLon - 0.01)),
+  };
+}
+
+/** An entry with the province and map coordinate its position gives it in an index. */
+export function locatedIn(index: MapIndexDef, p: Omit<DemoPlace, "province" | "sheet" | "square">): DemoPlace {
+  const grid = index.grid.locate(p)!;
+  return { ...p, province: nearestProvince(p, index.provinces).name, ...grid };
+}
+
+const BREYER_ANCHORS: readonly IndexAnchor[] = ANCHORS.map((a) => ({
+  name: a.name,
+  lat: a.lat,
+  lon: a.lon,
+  notes: a.notes,
+  spellings: [
+    { kind: "polish" as const, name: a.polish },
+    ...(a.older ? [{ kind: "older" as const, name: a.older }] : []),
+    ...(a.later ? [{ kind: "later" as const, name: a.later }] : []),
+  ],
+}));
+
+const ANCHOR_KEYS = anchorKeys(BREYER_ANCHORS);
+
+function generatedPlace(seed: number, i: number): DemoPlace {
+  const rng = createRng(seed, i + 1);
+  const { lat, lon } = randomPoint(rng, CLUSTERS, BREYER_INDEX.area);
 
   const spellings: DemoPlace["spellings"] = [];
   let name: string;
@@ -254,16 +284,51 @@ function generatedPlace(seed: number, i: number): DemoPlace {
   if (ANCHOR_KEYS.has(name)) name = `${name} Kolonie`;
   const kept = spellings.filter((s) => s.name !== name && !ANCHOR_KEYS.has(s.name));
   const notes = rng.chance(0.3) ? rng.pick(NOTES) : "";
-  return withProvince({ name, spellings: kept, lat, lon, notes });
+  return locatedIn(BREYER_INDEX, { name, spellings: kept, lat, lon, notes });
 }
 
 /** count entries (the real towns first, then generated settlements). */
-export function* generatePlaces(opts: { count: number; seed?: number }): Generator<DemoPlace> {
-  const seed = opts.seed ?? DEFAULT_PLACE_SEED;
+export function generatePlaces(opts: { count: number; seed?: number }): Generator<DemoPlace> {
+  return indexEntries(BREYER_INDEX, BREYER_ANCHORS, generatedPlace, {
+    count: opts.count,
+    seed: opts.seed ?? DEFAULT_PLACE_SEED,
+  });
+}
+
+/** A real town of an index, with its spellings; repeated spellings and the name itself are left out. */
+export interface IndexAnchor extends LatLon {
+  name: string;
+  spellings: { kind: SpellingKind; name: string }[];
+  notes?: string;
+}
+
+export function anchorEntry(index: MapIndexDef, a: IndexAnchor): DemoPlace {
+  const seen = new Set([a.name]);
+  const spellings = a.spellings.filter((s) => !seen.has(s.name) && seen.add(s.name));
+  return locatedIn(index, { name: a.name, spellings, lat: a.lat, lon: a.lon, notes: a.notes ?? "" });
+}
+
+/** Every spelling of some anchors: generated places never take one, so that the real towns stay unambiguous. */
+export function anchorKeys(anchors: readonly IndexAnchor[]): Set<string> {
+  return new Set(anchors.flatMap((a) => [a.name, ...a.spellings.map((s) => s.name)]));
+}
+
+/** count entries of an index: its real towns first, then generated ones (entry i of a seed depends only on seed and i). */
+export function* indexEntries(
+  index: MapIndexDef,
+  anchors: readonly IndexAnchor[],
+  generated: (seed: number, i: number) => DemoPlace,
+  opts: { count: number; seed: number },
+): Generator<DemoPlace> {
   let n = 0;
-  for (const a of ANCHORS) {
+  for (const a of anchors) {
     if (n++ >= opts.count) return;
-    yield anchorPlace(a);
+    yield anchorEntry(index, a);
   }
-  for (let i = 0; n < opts.count; i++, n++) yield generatedPlace(seed, i);
+  for (let i = 0; n < opts.count; i++, n++) yield generated(opts.seed, i);
+}
+
+/** Łódź → Lodz: the plain spelling an index without diacritics files a Polish name under. */
+export function withoutDiacritics(s: string): string {
+  return s.normalize("NFD").replace(/\p{M}/gu, "").replace(/ł/g, "l").replace(/Ł/g, "L");
 }

@@ -46,31 +46,32 @@ export function boundingBox(centre: LatLon, radiusKm: number): BoundingBox {
 }
 
 export interface Province {
-  /** As on the map (German), also the URL value. */
+  /** As in the index (on Breyer's map, German), also the URL value. */
   name: string;
-  polish: string;
+  /** Its other name, shown beside it in the list (Polish, for Breyer's German names). */
+  alias: string;
   capital: LatLon;
 }
 
 /** The gubernias of Congress Poland the map covers, with their capitals. */
 export const PROVINCES: readonly Province[] = [
-  { name: "Kalisch", polish: "Kalisz", capital: { lat: 51.761, lon: 18.091 } },
-  { name: "Lublin", polish: "Lublin", capital: { lat: 51.2465, lon: 22.5684 } },
-  { name: "Petrikau", polish: "Piotrków", capital: { lat: 51.405, lon: 19.703 } },
-  { name: "Plock", polish: "Płock", capital: { lat: 52.5463, lon: 19.7065 } },
-  { name: "Radom", polish: "Radom", capital: { lat: 51.4027, lon: 21.1471 } },
-  { name: "Siedlce", polish: "Siedlce", capital: { lat: 52.1676, lon: 22.2902 } },
-  { name: "Warschau", polish: "Warszawa", capital: { lat: 52.2297, lon: 21.0122 } },
+  { name: "Kalisch", alias: "Kalisz", capital: { lat: 51.761, lon: 18.091 } },
+  { name: "Lublin", alias: "Lublin", capital: { lat: 51.2465, lon: 22.5684 } },
+  { name: "Petrikau", alias: "Piotrków", capital: { lat: 51.405, lon: 19.703 } },
+  { name: "Plock", alias: "Płock", capital: { lat: 52.5463, lon: 19.7065 } },
+  { name: "Radom", alias: "Radom", capital: { lat: 51.4027, lon: 21.1471 } },
+  { name: "Siedlce", alias: "Siedlce", capital: { lat: 52.1676, lon: 22.2902 } },
+  { name: "Warschau", alias: "Warszawa", capital: { lat: 52.2297, lon: 21.0122 } },
 ];
 
 /**
  * The province a point lies in, approximated as the one whose capital is
  * nearest (the demo data has no real borders).
  */
-export function nearestProvince(point: LatLon): Province {
-  let best = PROVINCES[0];
+export function nearestProvince(point: LatLon, provinces: readonly Province[] = PROVINCES): Province {
+  let best = provinces[0];
   let bestKm = Infinity;
-  for (const p of PROVINCES) {
+  for (const p of provinces) {
     const km = haversineKm(point, p.capital);
     if (km < bestKm) {
       best = p;

@@ -1,6 +1,9 @@
 import { data } from "@remix-run/node";
+import { requireAdminAuth } from "~/auth/guard.server";
 import { invalidRouteParams } from "~/routing/responses";
 import { PER_PAGE_CHOICES, formatSort } from "~/search/criteria";
+import type { Viewer } from "~/search/engine.server";
+import { viewerFor } from "~/search/search-page.server";
 import { getDatabase } from "~/server/runtime.server";
 import {
   NAME_MODE_OPTIONS,
@@ -11,82 +14,128 @@ import {
   placeCriteriaToParams,
 } from "./criteria";
 import { SPELLING_LABELS, type SpellingKind } from "./demo";
-import { PROVINCES, SHEETS, formatCoordinates, formatKm } from "./geo";
-import { PLACE_INDEX_DESCRIPTION, PLACE_INDEX_TITLE, PLACE_SEARCH_PATH, placePath } from "./index-info";
+import { formatCoordinates, formatKm } from "./geo";
+import { type MapIndexDef, mapIndexForPath, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
 import { buildPlaceMap } from "./map";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
 
 /**
- * Loaders of the Breyer map index: the search page (/breyer/map/search) and
- * one place's page (/breyer/map/place/:placeId).
+ * Loaders of the place indexes: the search page (`…/map/search`) and one
+ * place's page (`…/map/place/:placeId`), for whichever index the path names.
  */
 
 const NEIGHBOUR_KM = 10;
+
+function indexFromRequest(request: Request): MapIndexDef {
+  const { pathname } = new URL(request.url);
+  const index = mapIndexForPath(pathname);
+  if (!index) throw invalidRouteParams(pathname);
+  return index;
+}
+
+/**
+ * The viewer of an index's pages after its access check: a members' index is
+ * behind the auth-admin guard (visitor → sign in, inactive account → 403),
+ * before the URL is even read. The queries check the viewer again.
+ */
+async function placeViewer(request: Request, index: MapIndexDef): Promise<Viewer> {
+  if (index.access === "members") {
+    await requireAdminAuth(request);
+    return { isMember: true };
+  }
+  return viewerFor(request);
+}
 
 function spellingLabel(kind: string): string {
   return SPELLING_LABELS[kind as SpellingKind] ?? kind;
 }
 
-function rowView(r: PlaceRow) {
+function rowView(index: MapIndexDef, r: PlaceRow) {
+  const own = index.ownColumn;
   return {
     id: r.id,
-    href: placePath(r.id),
+    href: mapPlacePath(index, r.id),
     name: r.name,
-    spellings: r.spellings.map((s) => ({ kind: spellingLabel(s.kind), name: s.name })),
+    /** The spelling shown in a column of its own (the name itself when it has no other). */
+    ownSpelling: own ? (r.spellings.find((s) => s.kind === own.kind)?.name ?? r.name) : null,
+    spellings: r.spellings
+      .filter((s) => s.kind !== own?.kind)
+      .map((s) => ({ kind: spellingLabel(s.kind), name: s.name, lang: spellingLang(index, s.kind) })),
     province: r.province,
     sheet: r.sheet,
     square: r.square,
+    mapCoordinate: r.square ? `${r.sheet}, ${r.square}` : r.sheet,
     coordinates: formatCoordinates(r),
     distance: r.distanceKm === undefined ? null : formatKm(r.distanceKm),
   };
 }
 
-function href(criteria: PlaceCriteria, change: Partial<PlaceCriteria>): string {
+function href(index: MapIndexDef, criteria: PlaceCriteria, change: Partial<PlaceCriteria>): string {
   const qs = placeCriteriaToParams({ ...criteria, page: 1, ...change }).toString();
-  return `${PLACE_SEARCH_PATH}${qs ? `?${qs}` : ""}`;
+  return `${mapSearchPath(index)}${qs ? `?${qs}` : ""}`;
 }
 
-function chips(criteria: PlaceCriteria) {
+function chips(index: MapIndexDef, criteria: PlaceCriteria) {
   const out: { label: string; removeHref: string }[] = [];
+  const without = (change: Partial<PlaceCriteria>) => href(index, criteria, change);
   if (criteria.name) {
     const mode = NAME_MODE_OPTIONS.find((m) => m.value === criteria.name!.mode)!;
     out.push({
       label: `Name: ${criteria.name.value}${criteria.name.mode === "starts" ? "" : ` (${mode.label.toLowerCase()})`}`,
-      removeHref: href(criteria, { name: undefined }),
+      removeHref: without({ name: undefined }),
     });
   }
   if (criteria.province) {
-    out.push({ label: `Province: ${criteria.province}`, removeHref: href(criteria, { province: undefined }) });
+    out.push({ label: `${index.provinceLabel}: ${criteria.province}`, removeHref: without({ province: undefined }) });
   }
-  if (criteria.sheet) out.push({ label: `Sheet: ${criteria.sheet}`, removeHref: href(criteria, { sheet: undefined }) });
-  if (criteria.square) {
-    out.push({ label: `Square: ${criteria.square}`, removeHref: href(criteria, { square: undefined }) });
+  if (criteria.sheet) {
+    out.push({ label: `${index.grid.chipLabel}: ${criteria.sheet}`, removeHref: without({ sheet: undefined }) });
   }
+  if (criteria.square) out.push({ label: `Square: ${criteria.square}`, removeHref: without({ square: undefined }) });
   if (criteria.near) {
     out.push({
       label: `Within ${criteria.near.radiusKm} km of ${criteria.near.value}`,
-      removeHref: href(criteria, { near: undefined, sort: undefined }),
+      removeHref: without({ near: undefined, sort: undefined }),
     });
   }
   return out;
 }
 
-const form = {
-  title: PLACE_INDEX_TITLE,
-  description: PLACE_INDEX_DESCRIPTION,
-  searchPath: PLACE_SEARCH_PATH,
-  nameModes: NAME_MODE_OPTIONS,
-  provinces: PROVINCES.map((p) => ({ value: p.name, label: p.polish === p.name ? p.name : `${p.name} (${p.polish})` })),
-  sheets: SHEETS.map((s) => s.name),
-  perPageChoices: [...PER_PAGE_CHOICES],
-};
+function formOf(index: MapIndexDef) {
+  const { grid } = index;
+  return {
+    id: index.id,
+    title: index.title,
+    description: index.description,
+    access: index.access,
+    searchPath: mapSearchPath(index),
+    nameModes: NAME_MODE_OPTIONS,
+    nameLabel: index.nameLabel,
+    nameLang: index.nameLang,
+    ownColumnLabel: index.ownColumn?.label ?? null,
+    ownColumnLang: index.ownColumn ? spellingLang(index, index.ownColumn.kind) : null,
+    provinceLabel: index.provinceLabel,
+    provinces: index.provinces.map((p) => ({
+      value: p.name,
+      label: p.alias === p.name ? p.name : `${p.name} (${p.alias})`,
+    })),
+    sheetLabel: grid.sheetLabel,
+    sheetHint: grid.hint ?? null,
+    sheets: grid.sheets ? [...grid.sheets] : null,
+    hasSquares: grid.hasSquares,
+    coordinateColumn: grid.columnLabel,
+    perPageChoices: [...PER_PAGE_CHOICES],
+  };
+}
 
 export async function loadPlaceSearch(request: Request) {
+  const index = indexFromRequest(request);
+  const viewer = await placeViewer(request, index);
   const url = new URL(request.url);
-  const { criteria, errors, values } = parsePlaceCriteria(url.searchParams);
+  const { criteria, errors, values } = parsePlaceCriteria(url.searchParams, index);
   const sort = formatSort(criteria.sort);
   const base = {
-    form,
+    form: formOf(index),
     values,
     sort,
     sortIsChosen: sort !== formatSort(defaultSort(criteria)),
@@ -96,13 +145,13 @@ export async function loadPlaceSearch(request: Request) {
   let centre: Centre | undefined;
   let centreChoices: { label: string; href: string }[] = [];
   if (criteria.near && !errors.near) {
-    const resolved = await resolveCentre(database, criteria.near);
+    const resolved = await resolveCentre(database, index.id, criteria.near, viewer);
     if (resolved.centre) centre = resolved.centre;
     else {
       errors.near = resolved.message;
       centreChoices = resolved.candidates.map((c) => ({
         label: `${c.name}, ${c.province} (${formatCoordinates(c)})`,
-        href: href(criteria, { near: { ...criteria.near!, id: c.id } }),
+        href: href(index, criteria, { near: { ...criteria.near!, id: c.id } }),
       }));
     }
   }
@@ -111,7 +160,7 @@ export async function loadPlaceSearch(request: Request) {
   }
   if (!hasAnyPlaceCriterion(criteria)) return { ...base, errors, centreChoices, result: null };
 
-  const result = await searchPlaces(database, criteria, centre);
+  const result = await searchPlaces(database, criteria, viewer, centre);
   const mapRows = result.all ?? result.rows;
   const map =
     mapRows.length > 0
@@ -138,11 +187,11 @@ export async function loadPlaceSearch(request: Request) {
       correctedFromPage: result.correctedFromPage,
       query: placeCriteriaToParams({ ...criteria, page: 1 }).toString(),
       withDistance: !!centre,
-      centre: centre ? { name: centre.name, province: centre.province, href: placePath(centre.id) } : null,
+      centre: centre ? { name: centre.name, province: centre.province, href: mapPlacePath(index, centre.id) } : null,
       radiusKm: criteria.near?.radiusKm ?? null,
       mappedCount: mapRows.length,
-      chips: chips(criteria),
-      rows: result.rows.map(rowView),
+      chips: chips(index, criteria),
+      rows: result.rows.map((r) => rowView(index, r)),
       map,
     },
   };
@@ -150,21 +199,24 @@ export async function loadPlaceSearch(request: Request) {
 
 const PLACE_ID = /^[1-9]\d{0,9}$/;
 
-function citation(place: PlaceRow, pageUrl: string, accessed: Date): string {
+function citation(index: MapIndexDef, place: PlaceRow, pageUrl: string, accessed: Date): string {
   const day = accessed.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  return `“${place.name}”, sheet ${place.sheet}, square ${place.square}, in Albert Breyer, map of the German settlements in central Poland (1938). Indexed in Metryka, ${PLACE_INDEX_TITLE}, ${pageUrl} (accessed ${day}).`;
+  return `“${place.name}”, ${index.grid.describe(place.sheet, place.square)}, ${index.source}. Indexed in Metryka, ${index.title}, ${pageUrl} (accessed ${day}).`;
 }
 
 export async function loadPlacePage(request: Request, placeId: string | undefined) {
+  const index = indexFromRequest(request);
+  const viewer = await placeViewer(request, index);
   const url = new URL(request.url);
   if (!placeId || !PLACE_ID.test(placeId)) throw invalidRouteParams(url.pathname);
   const database = await getDatabase();
-  const place = await getPlace(database, Number(placeId));
+  const place = await getPlace(database, index.id, Number(placeId), viewer);
   if (!place) throw invalidRouteParams(url.pathname);
   const near = { value: place.name, id: place.id, radiusKm: NEIGHBOUR_KM };
   const around = await searchPlaces(
     database,
-    { near, page: 1, perPage: 10, sort: [{ field: "distance", descending: false }] },
+    { index: index.id, near, page: 1, perPage: 10, sort: [{ field: "distance", descending: false }] },
+    viewer,
     place,
   );
   const neighbours = (around.all ?? []).filter((r) => r.id !== place.id);
@@ -175,21 +227,35 @@ export async function loadPlacePage(request: Request, placeId: string | undefine
     ],
     { centre: place, radiusKm: NEIGHBOUR_KM },
   );
+  const searchPath = mapSearchPath(index);
   const nearParams = placeCriteriaToParams({ near });
   return {
-    index: { title: PLACE_INDEX_TITLE, searchPath: PLACE_SEARCH_PATH },
+    index: {
+      title: index.title,
+      searchPath,
+      nameLabel: index.nameLabel,
+      nameLang: index.nameLang,
+      entryHeading: index.entryHeading,
+      provinceLabel: index.provinceLabel,
+      provinceNoun: index.provinceNoun,
+      coordinateLabel: index.grid.hasSquares ? "Map sheet and square" : index.grid.sheetLabel,
+      sameCoordinateLabel: index.grid.sameCoordinateLabel,
+      ownColumnLabel: index.ownColumn?.label ?? null,
+      ownColumnLang: index.ownColumn ? spellingLang(index, index.ownColumn.kind) : null,
+    },
     place: {
-      ...rowView(place),
+      ...rowView(index, place),
+      coordinateText: index.grid.describe(place.sheet, place.square),
       lat: place.lat.toFixed(4),
       lon: place.lon.toFixed(4),
       notes: place.notes,
     },
-    neighbours: neighbours.slice(0, 10).map(rowView),
+    neighbours: neighbours.slice(0, 10).map((r) => rowView(index, r)),
     neighbourCount: neighbours.length,
     neighbourKm: NEIGHBOUR_KM,
-    nearbyHref: `${PLACE_SEARCH_PATH}?${nearParams}`,
-    sameSquareHref: `${PLACE_SEARCH_PATH}?${placeCriteriaToParams({ sheet: place.sheet, square: place.square })}`,
+    nearbyHref: `${searchPath}?${nearParams}`,
+    sameSquareHref: `${searchPath}?${placeCriteriaToParams({ sheet: place.sheet, square: place.square || undefined })}`,
     map,
-    citation: citation(place, `${url.origin}${placePath(place.id)}`, new Date()),
+    citation: citation(index, place, `${url.origin}${mapPlacePath(index, place.id)}`, new Date()),
   };
 }

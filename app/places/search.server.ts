@@ -3,14 +3,23 @@ import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
 import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import type { Viewer } from "~/search/engine.server";
 import type { PlaceCriteria } from "./criteria";
+import { SPELLING_ORDER, type SpellingKind } from "./demo";
 import { type LatLon, boundingBox, haversineKm } from "./geo";
+import { type MapIndexDef, type MapIndexId, mapIndex } from "./indexes";
 
 /**
  * The place search: name (any spelling) by mode, province, sheet, square,
  * and "within N km of a place" — an indexed bounding box on lat/lon first,
- * then the exact haversine distance.
+ * then the exact haversine distance. Every query is narrowed to one index,
+ * and a members' index answers nothing to a viewer who is not a member,
+ * whoever calls it (the pages' guard sends visitors to sign in first).
  */
+
+export function mayReadPlaces(index: MapIndexDef, viewer: Viewer): boolean {
+  return index.access === "public" || viewer.isMember;
+}
 
 export interface PlaceRow extends LatLon {
   id: number;
@@ -78,7 +87,7 @@ function nameFilter(
 }
 
 function filtered(database: Database, criteria: PlaceCriteria, centre?: Centre): PlacesQuery | null {
-  let q: PlacesQuery = database.db.selectFrom("places");
+  let q: PlacesQuery = database.db.selectFrom("places").where("map_index", "=", criteria.index);
   if (criteria.name) {
     const f = nameFilter(database, criteria.name);
     if (!f) return null;
@@ -137,12 +146,17 @@ function toRow(r: Raw, distanceKm?: number): PlaceRow {
 /** The place a radius is measured from: by id when given, else the one place with that spelling. */
 export async function resolveCentre(
   database: Database,
+  index: MapIndexId,
   near: NonNullable<PlaceCriteria["near"]>,
+  viewer: Viewer,
 ): Promise<CentreResult> {
   const folded = foldName(near.value);
+  const readable = mayReadPlaces(mapIndex(index), viewer);
   const rows = await database.db
     .selectFrom("places")
     .select(["id", "name", "province", "lat", "lon"])
+    // Nobody but a member learns that a members' index knows a place: for the others it holds none.
+    .where("map_index", "=", readable ? index : "")
     .where("id", "in", database.db.selectFrom("place_names").select("place_id").where("folded", "=", folded))
     .orderBy("sort_name")
     .orderBy("id")
@@ -228,10 +242,10 @@ async function withSpellings(database: Database, rows: PlaceRow[]): Promise<Plac
     list.push({ kind: n.kind, name: n.name });
     by.set(Number(n.place_id), list);
   }
-  const order = ["polish", "german", "older", "later"];
+  const rank = (kind: string) => SPELLING_ORDER.indexOf(kind as SpellingKind);
   return rows.map((r) => ({
     ...r,
-    spellings: (by.get(r.id) ?? []).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
+    spellings: (by.get(r.id) ?? []).sort((a, b) => rank(a.kind) - rank(b.kind)),
   }));
 }
 
@@ -244,9 +258,10 @@ function pageOf(total: number, criteria: PlaceCriteria) {
 export async function searchPlaces(
   database: Database,
   criteria: PlaceCriteria,
+  viewer: Viewer,
   centre?: Centre,
 ): Promise<PlaceSearchResult> {
-  const q = filtered(database, criteria, centre);
+  const q = mayReadPlaces(mapIndex(criteria.index), viewer) ? filtered(database, criteria, centre) : null;
   if (!q) return { total: 0, page: 1, pageCount: 1, rows: [] };
 
   if (centre && criteria.near) {
@@ -285,9 +300,20 @@ export async function searchPlaces(
   };
 }
 
-export async function getPlace(database: Database, id: number): Promise<PlaceRow | undefined> {
-  const raw = (await database.db.selectFrom("places").select(COLUMNS).where("id", "=", id).executeTakeFirst()) as
-    Raw | undefined;
+/** One entry of an index (an id of another index is not found there). */
+export async function getPlace(
+  database: Database,
+  index: MapIndexId,
+  id: number,
+  viewer: Viewer,
+): Promise<PlaceRow | undefined> {
+  if (!mayReadPlaces(mapIndex(index), viewer)) return undefined;
+  const raw = (await database.db
+    .selectFrom("places")
+    .select(COLUMNS)
+    .where("map_index", "=", index)
+    .where("id", "=", id)
+    .executeTakeFirst()) as Raw | undefined;
   if (!raw) return undefined;
   const [row] = await withSpellings(database, [toRow(raw)]);
   return row;

@@ -1,21 +1,36 @@
-import { sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
 import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
-import { DEFAULT_PLACE_COUNT, DEFAULT_PLACE_SEED, type DemoPlace, generatePlaces } from "./demo";
+import { DEFAULT_PLACE_COUNT, type DemoPlace, generatePlaces } from "./demo";
+import { generateRussiaPolandPlaces } from "./demo-russia-poland";
+import { generateUkrainePlaces } from "./demo-ukraine";
+import { MAP_INDEXES, type MapIndexId } from "./indexes";
 
 /**
- * Writing the place index: each place with every spelling (the map's own as
+ * Writing a place index: each place (of one index) with every spelling (the map's own as
  * kind "map"), each spelling's folded and exact keys, and the Daitch–Mokotoff
  * codes of every word of every spelling.
  */
 
 const BATCH = 400;
-const PLACES_SEEDED_KEY = "demo_places_seeded_at";
+
+/** The marker of an index's demo places (Breyer's is the one from before there were several indexes). */
+const seededKey = (index: MapIndexId) =>
+  index === "breyer" ? "demo_places_seeded_at" : `demo_places_seeded_at:${index}`;
+
+const DEMO_GENERATORS: Record<MapIndexId, (opts: { count: number; seed?: number }) => Iterable<DemoPlace>> = {
+  breyer: generatePlaces,
+  "russia-poland": generateRussiaPolandPlaces,
+  ukraine: generateUkrainePlaces,
+};
 
 export type PlaceInput = DemoPlace;
 
-export async function importPlaces(database: Database, places: Iterable<PlaceInput>): Promise<number> {
+export async function importPlaces(
+  database: Database,
+  index: MapIndexId,
+  places: Iterable<PlaceInput>,
+): Promise<number> {
   const { db } = database;
   const max = await db
     .selectFrom("places")
@@ -34,6 +49,7 @@ export async function importPlaces(database: Database, places: Iterable<PlaceInp
         .values(
           rows.map(({ id, p }) => ({
             id,
+            map_index: index,
             name: p.name,
             sort_name: foldName(p.name),
             province: p.province,
@@ -79,34 +95,53 @@ export async function importPlaces(database: Database, places: Iterable<PlaceInp
   return count;
 }
 
-export async function placesWereSeeded(database: Database): Promise<boolean> {
+export async function placesWereSeeded(database: Database, index: MapIndexId = "breyer"): Promise<boolean> {
   const row = await database.db
     .selectFrom("app_meta")
     .select("value")
-    .where("key", "=", PLACES_SEEDED_KEY)
+    .where("key", "=", seededKey(index))
     .executeTakeFirst();
   return !!row;
 }
 
-/** Loads the demo place index once; the marker keeps an emptied index empty. */
+/**
+ * Loads an index's demo places and sets its marker, which keeps an emptied
+ * index empty. Every index by default, each with `count` places.
+ */
 export async function seedDemoPlaces(
   database: Database,
-  opts: { count?: number; seed?: number } = {},
+  opts: { count?: number; seed?: number; indexes?: readonly MapIndexId[] } = {},
 ): Promise<number> {
-  const n = await importPlaces(
-    database,
-    generatePlaces({ count: opts.count ?? DEFAULT_PLACE_COUNT, seed: opts.seed ?? DEFAULT_PLACE_SEED }),
-  );
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("app_meta")
-    .values({ key: PLACES_SEEDED_KEY, value: now })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: now }))
-    .execute();
+  let n = 0;
+  for (const index of opts.indexes ?? MAP_INDEXES.map((i) => i.id)) {
+    n += await importPlaces(
+      database,
+      index,
+      DEMO_GENERATORS[index]({ count: opts.count ?? DEFAULT_PLACE_COUNT, seed: opts.seed }),
+    );
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("app_meta")
+      .values({ key: seededKey(index), value: now })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: now }))
+      .execute();
+  }
   return n;
 }
 
-export async function placeCount(database: Database): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from places`.execute(database.db);
-  return Number(rows[0]?.n ?? 0);
+/** The indexes a demo installation seeded before they existed has no places for yet. */
+export async function unseededIndexes(database: Database): Promise<MapIndexId[]> {
+  const out: MapIndexId[] = [];
+  for (const index of MAP_INDEXES) if (!(await placesWereSeeded(database, index.id))) out.push(index.id);
+  return out;
+}
+
+/** How many places each index holds. */
+export async function placeCounts(database: Database): Promise<Map<MapIndexId, number>> {
+  const rows = await database.db
+    .selectFrom("places")
+    .select(["map_index", (eb) => eb.fn.countAll().as("n")])
+    .groupBy("map_index")
+    .execute();
+  return new Map(rows.map((r) => [r.map_index as MapIndexId, Number(r.n)]));
 }

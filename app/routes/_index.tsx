@@ -2,16 +2,35 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { COLLECTIONS, searchPath } from "~/search/collections";
 import { wasSeeded } from "~/db/seed.server";
-import { PLACE_INDEX_DESCRIPTION, PLACE_INDEX_TITLE, PLACE_SEARCH_PATH } from "~/places/index-info";
-import { placeCount } from "~/places/store.server";
 import { FAMILY_COLLECTIONS, familySearchPath } from "~/families/collections";
 import { peopleCount } from "~/families/store.server";
+import { MAP_INDEXES, mapSearchPath } from "~/places/indexes";
+import { placeCounts } from "~/places/store.server";
 import { collectionSizes } from "~/search/stats.server";
 import { signInPath } from "~/search/access";
 import { viewerFor } from "~/search/search-page.server";
 import { getDatabase } from "~/server/runtime.server";
+import type { Database } from "~/db/connection.server";
+import type { Viewer } from "~/search/engine.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
+
+/** The place indexes with their sizes; a visitor is asked to sign in to search a members' one. */
+async function placeIndexCards(database: Database, viewer: Viewer) {
+  const counts = await placeCounts(database);
+  return MAP_INDEXES.map((i) => {
+    const locked = i.access === "members" && !viewer.isMember;
+    return {
+      id: i.id,
+      title: i.title,
+      description: i.description,
+      access: i.access,
+      places: counts.get(i.id) ?? 0,
+      searchPath: locked ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
+      locked,
+    };
+  });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const database = await getDatabase();
@@ -19,17 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await viewerFor(request);
   return {
     demo: await wasSeeded(database),
-    placeIndex: {
-      title: PLACE_INDEX_TITLE,
-      description: PLACE_INDEX_DESCRIPTION,
-      searchPath: PLACE_SEARCH_PATH,
-      places: await placeCount(database),
-    },
+    placeIndexes: await placeIndexCards(database, viewer),
     // People linked into families (decision 0017): members only, shown with their size like the others.
     families: await Promise.all(
       FAMILY_COLLECTIONS.map(async (c) => ({
         id: c.id,
         title: c.title,
+        access: "members" as const,
         description: c.description,
         people: await peopleCount(database, c.id),
         searchPath: viewer.isMember ? familySearchPath(c) : signInPath(familySearchPath(c)),
@@ -56,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { collections, demo, placeIndex, families } = useLoaderData<typeof loader>();
+  const { collections, demo, placeIndexes, families } = useLoaderData<typeof loader>();
   const total = collections.reduce((s, c) => s + c.records, 0);
   return (
     <>
@@ -93,56 +108,27 @@ export default function Home() {
       <h2>What you can search</h2>
       <ul className="cards">
         {collections.map((c) => (
-          <li key={c.id} className="card">
-            <h3>
-              <Link to={c.searchPath}>{c.title}</Link>
-            </h3>
-            <p>
-              <span className={c.access === "public" ? "badge-public" : "badge-members"}>
-                {c.access === "public" ? "Free for everyone" : "Members only"}
-              </span>{" "}
-              <span className="count">{formatCount(c.records)} records</span> · {c.years}
-            </p>
-            <p>{c.description}</p>
-            {c.locked && (
-              <p className="members-invite">
-                <Link to={c.searchPath}>Sign in to search</Link> or <Link to="/Signup">become a member</Link>.
-              </p>
-            )}
-          </li>
+          <Card key={c.id} className="card" card={c} count={`${formatCount(c.records)} records`} extra={c.years} />
         ))}
       </ul>
       <h2>Families and pedigrees</h2>
       <ul className="cards">
         {families.map((c) => (
-          <li key={c.id} className="card">
-            <h3>
-              <Link to={c.searchPath}>{c.title}</Link>
-            </h3>
-            <p>
-              <span className="badge-members">Members only</span>{" "}
-              <span className="count">{formatCount(c.people)} people</span> · {c.years}
-            </p>
-            <p>{c.description}</p>
-            {c.locked && (
-              <p className="members-invite">
-                <Link to={c.searchPath}>Sign in to search</Link> or <Link to="/Signup">become a member</Link>.
-              </p>
-            )}
-          </li>
+          <Card key={c.id} className="card" card={c} count={`${formatCount(c.people)} people`} extra={c.years} />
         ))}
       </ul>
       <h2>Where was it?</h2>
-      <div className="card place-index-card">
-        <h3>
-          <Link to={placeIndex.searchPath}>{placeIndex.title}</Link>
-        </h3>
-        <p>
-          <span className="badge-public">Free for everyone</span>{" "}
-          <span className="count">{formatCount(placeIndex.places)} places</span>
-        </p>
-        <p>{placeIndex.description}</p>
-      </div>
+      <ul className="place-cards">
+        {placeIndexes.map((i) => (
+          // The public index keeps its own class: it was the only place index card before.
+          <Card
+            key={i.id}
+            className={i.access === "public" ? "card place-index-card" : "card map-index-card"}
+            card={i}
+            count={`${formatCount(i.places)} places`}
+          />
+        ))}
+      </ul>
       <h2>Privacy</h2>
       <p>
         Births of the last 100 years and deaths and marriages of the last 75 years are shown to members only, as in the
@@ -150,6 +136,38 @@ export default function Home() {
         work.
       </p>
     </>
+  );
+}
+
+interface CardInfo {
+  title: string;
+  description: string;
+  access: "public" | "members";
+  searchPath: string;
+  locked: boolean;
+}
+
+/** A collection or place index: its size, who may search it, and for a visitor the way into a members' one. */
+function Card({ card, className, count, extra }: { card: CardInfo; className: string; count: string; extra?: string }) {
+  return (
+    <li className={className}>
+      <h3>
+        <Link to={card.searchPath}>{card.title}</Link>
+      </h3>
+      <p>
+        <span className={card.access === "public" ? "badge-public" : "badge-members"}>
+          {card.access === "public" ? "Free for everyone" : "Members only"}
+        </span>{" "}
+        <span className="count">{count}</span>
+        {extra && <> · {extra}</>}
+      </p>
+      <p>{card.description}</p>
+      {card.locked && (
+        <p className="members-invite">
+          <Link to={card.searchPath}>Sign in to search</Link> or <Link to="/Signup">become a member</Link>.
+        </p>
+      )}
+    </li>
   );
 }
 

@@ -1,4 +1,5 @@
 import { FAMILY_COLLECTIONS, familySearchPath, personPathPattern } from "~/families/collections";
+import { MAP_INDEXES, mapPlacePath, mapSearchPath } from "~/places/indexes";
 import { COLLECTIONS, exportPath, recordPath, searchPath } from "~/search/collections";
 
 /**
@@ -41,8 +42,7 @@ export function routePatterns(): string[] {
     "/members/admin/audit",
     ...COLLECTIONS.flatMap((c) => [searchPath(c), recordPath(c, ":recordId"), exportPath(c)]),
     ...FAMILY_COLLECTIONS.flatMap((c) => [familySearchPath(c), personPathPattern(c)]),
-    "/breyer/map/search",
-    "/breyer/map/place/:placeId",
+    ...MAP_INDEXES.flatMap((i) => [mapSearchPath(i), mapPlacePath(i, ":placeId")]),
   ];
 }
 

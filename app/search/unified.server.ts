@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { MAP_INDEXES, mapSearchPath } from "~/places/indexes";
 import { getDatabase } from "~/server/runtime.server";
 import { COLLECTIONS, type CollectionDef, MATCH_MODE_LABELS, type SearchField, searchPath } from "./collections";
 import { type Criteria, criteriaToParams, hasAnyCriterion, parseCriteria } from "./criteria";
@@ -61,10 +62,18 @@ export async function loadUnifiedSearch(request: Request) {
       modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
     })),
   };
-  if (Object.keys(errors).length) return data({ form, values, errors, results: null }, { status: 400 });
-  if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null };
-  const database = await getDatabase();
   const viewer = await viewerFor(request);
+  // Visitors are led to sign in before a members' place index, as to a members' collection.
+  const placeIndexes = MAP_INDEXES.map((i) => ({
+    title: i.title,
+    access: i.access,
+    href: i.access === "members" && !viewer.isMember ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
+  }));
+  if (Object.keys(errors).length) {
+    return data({ form, values, errors, results: null, placeIndexes }, { status: 400 });
+  }
+  if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null, placeIndexes };
+  const database = await getDatabase();
   const results = [];
   for (const collection of COLLECTIONS) {
     // A visitor is told how many records a members' collection holds for the name (DESIGN §5: an
@@ -117,5 +126,5 @@ export async function loadUnifiedSearch(request: Request) {
       unit: "person",
     });
   }
-  return { form, values, errors, results };
+  return { form, values, errors, results, placeIndexes };
 }

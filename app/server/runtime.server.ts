@@ -2,7 +2,7 @@ import { loadSessionSecret, readConfig } from "~/config/env.server";
 import { type Database, isReachable, openDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrations.server";
 import { seedDemoData, wasSeeded } from "~/db/seed.server";
-import { placesWereSeeded, seedDemoPlaces } from "~/places/store.server";
+import { seedDemoPlaces, unseededIndexes } from "~/places/store.server";
 import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
 import { familiesWereSeeded, seedDemoFamilies } from "~/families/store.server";
 import { logger } from "./logger.server";
@@ -28,10 +28,13 @@ export function startRuntime(): Promise<Database> {
       logger.info({ records: config.seedRecords }, "seeding demo data (first start only)");
       const n = await seedDemoData(db, { records: config.seedRecords });
       logger.info({ records: n, ms: Date.now() - started }, "demo data seeded");
-    } else if (config.seedRecords > 0 && (await wasSeeded(db)) && !(await placesWereSeeded(db))) {
-      // A demo installation from before the place index gets the demo places once.
-      const places = await seedDemoPlaces(db);
-      logger.info({ places }, "demo places seeded");
+    } else if (config.seedRecords > 0 && (await wasSeeded(db))) {
+      // A demo installation from before a place index gets that index's demo places once.
+      const indexes = await unseededIndexes(db);
+      if (indexes.length) {
+        const places = await seedDemoPlaces(db, { indexes });
+        logger.info({ places, indexes }, "demo places seeded");
+      }
     }
     if (config.seedRecords > 0 && (await wasSeeded(db)) && !(await familiesWereSeeded(db))) {
       // A demo installation from before the linked-person collections gets their demo people once.

@@ -1,6 +1,6 @@
 import { DIRECTORY_PATH } from "~/members/directory-criteria";
 import { FAMILY_COLLECTIONS, FAMILY_GROUP, familySearchPath } from "~/families/collections";
-import { PLACE_SEARCH_PATH } from "~/places/index-info";
+import { MAP_INDEXES, mapSearchPath } from "~/places/indexes";
 import { COLLECTIONS, GROUP_SHORT_LABELS, searchPath } from "~/search/collections";
 import type { NavItem } from "./nav-menu";
 
@@ -22,8 +22,15 @@ export function siteNavigation(): NavItem[] {
       shortLabel: "Families",
       links: FAMILY_COLLECTIONS.map((c) => ({ label: c.shortTitle, to: familySearchPath(c), description: "Members" })),
     },
-    // Villages that changed their names: the place index answers "where was it?" for every collection.
-    { label: "Places", to: PLACE_SEARCH_PATH },
+    // Villages that changed their names: the place indexes answer "where was it?" for every collection.
+    {
+      label: "Places",
+      links: MAP_INDEXES.map((i) => ({
+        label: i.shortTitle,
+        to: mapSearchPath(i),
+        description: i.access === "members" ? "Members" : undefined,
+      })),
+    },
     // Members find each other by the surnames they research; visitors are sent to sign in first.
     {
       label: "Members",

@@ -4,7 +4,7 @@ import { Citation } from "~/search/ui/citation";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";
 
-/** One entry of the Breyer map index, like a record page: what the map says, where it is, how to cite it. */
+/** One entry of a place index, like a record page: what the index says, where it is, how to cite it. */
 export function PlacePage() {
   const { index, place, neighbours, neighbourCount, neighbourKm, nearbyHref, sameSquareHref, map, citation } =
     useLoaderData<typeof loadPlacePage>();
@@ -15,28 +15,34 @@ export function PlacePage() {
       </p>
       <h1>{place.name}</h1>
       <p className="lead">
-        {place.province} province · sheet {place.sheet}, square {place.square}
+        {place.province} {index.provinceNoun} · {place.coordinateText}
       </p>
-      <h2>What the map says</h2>
+      <h2>{index.entryHeading}</h2>
       <dl className="dl-grid">
         <div>
-          <dt>Name on the map</dt>
-          <dd lang="de">{place.name}</dd>
+          <dt>{index.nameLabel}</dt>
+          <dd lang={index.nameLang}>{place.name}</dd>
         </div>
+        {index.ownColumnLabel && place.ownSpelling && (
+          <div>
+            <dt>{index.ownColumnLabel}</dt>
+            <dd lang={index.ownColumnLang ?? undefined}>{place.ownSpelling}</dd>
+          </div>
+        )}
         {place.spellings.map((s) => (
           <div key={`${s.kind}${s.name}`}>
             <dt>{s.kind}</dt>
-            <dd lang={s.kind === "Polish" ? "pl" : "de"}>{s.name}</dd>
+            <dd lang={s.lang}>{s.name}</dd>
           </div>
         ))}
         <div>
-          <dt>Province</dt>
+          <dt>{index.provinceLabel}</dt>
           <dd>{place.province}</dd>
         </div>
         <div>
-          <dt>Map sheet and square</dt>
+          <dt>{index.coordinateLabel}</dt>
           <dd>
-            {place.sheet}, {place.square} (<Link to={sameSquareHref}>other places in this square</Link>)
+            {place.mapCoordinate} (<Link to={sameSquareHref}>{index.sameCoordinateLabel}</Link>)
           </dd>
         </div>
         <div>

@@ -17,7 +17,7 @@ import { PlaceMap } from "./place-map";
 type PageData = ReturnType<typeof useLoaderData<typeof loadPlaceSearch>>;
 type Result = NonNullable<PageData["result"]>;
 
-/** /breyer/map/search: the place index's GET form, its chips, table, pages and map. */
+/** A place index's search (`/breyer/map/search`, …): the GET form, its chips, table, pages and map. */
 export function PlaceSearchPage() {
   const data = useLoaderData<typeof loadPlaceSearch>();
   return (
@@ -77,6 +77,8 @@ function PlaceSearchForm({ data }: { data: PageData }) {
   const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
   return (
     <Form
+      // The fields are uncontrolled: a new search (Clear, a removed chip) must start them afresh.
+      key={JSON.stringify(values)}
       method="get"
       action={form.searchPath}
       className="search-form"
@@ -89,21 +91,34 @@ function PlaceSearchForm({ data }: { data: PageData }) {
         values={values}
         errors={errors}
       />
-      <SelectField name="province" label="Province" options={form.provinces} data={data} />
-      <SelectField
-        name="sheet"
-        label="Map sheet"
-        options={form.sheets.map((s) => ({ value: s, label: s }))}
-        data={data}
-      />
-      <TextField
-        name="square"
-        label="Grid square"
-        hint="A letter A–H and a number 1–8, e.g. C4"
-        size={4}
-        values={values}
-        errors={errors}
-      />
+      <SelectField name="province" label={form.provinceLabel} options={form.provinces} data={data} />
+      {form.sheets ? (
+        <SelectField
+          name="sheet"
+          label={form.sheetLabel}
+          options={form.sheets.map((s) => ({ value: s, label: s }))}
+          data={data}
+        />
+      ) : (
+        <TextField
+          name="sheet"
+          label={form.sheetLabel}
+          hint={form.sheetHint ?? undefined}
+          size={10}
+          values={values}
+          errors={errors}
+        />
+      )}
+      {form.hasSquares && (
+        <TextField
+          name="square"
+          label="Grid square"
+          hint="A letter A–H and a number 1–8, e.g. C4"
+          size={4}
+          values={values}
+          errors={errors}
+        />
+      )}
       <fieldset className="field field-near">
         <legend>Within a distance of a place</legend>
         <div className="near-row">
@@ -169,12 +184,17 @@ function Results({ data, result }: { data: PageData; result: Result }) {
             <table className="results place-table card-table">
               <thead>
                 <tr>
-                  <SortHeader query={result.query} sort={sort} column="name" label="Name on the map" />
+                  <SortHeader query={result.query} sort={sort} column="name" label={data.form.nameLabel} />
+                  {data.form.ownColumnLabel && (
+                    <th scope="col" className="unsortable">
+                      {data.form.ownColumnLabel}
+                    </th>
+                  )}
                   <th scope="col" className="unsortable">
                     Other names
                   </th>
-                  <SortHeader query={result.query} sort={sort} column="province" label="Province" />
-                  <SortHeader query={result.query} sort={sort} column="sheet" label="Sheet, square" />
+                  <SortHeader query={result.query} sort={sort} column="province" label={data.form.provinceLabel} />
+                  <SortHeader query={result.query} sort={sort} column="sheet" label={data.form.coordinateColumn} />
                   <th scope="col" className="unsortable">
                     Coordinates
                   </th>
@@ -187,14 +207,21 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                 {result.rows.map((r) => (
                   <tr key={r.id}>
                     <td className="place-name card-title">
-                      <PreloadLink to={r.href}>{r.name}</PreloadLink>
+                      <PreloadLink to={r.href} lang={data.form.nameLang}>
+                        {r.name}
+                      </PreloadLink>
                     </td>
+                    {data.form.ownColumnLabel && (
+                      <td data-label={data.form.ownColumnLabel} lang={data.form.ownColumnLang ?? undefined}>
+                        {r.ownSpelling}
+                      </td>
+                    )}
                     <td data-label="Other names" className={r.spellings.length ? undefined : "empty"}>
                       {r.spellings.length ? (
                         <ul className="spellings">
                           {r.spellings.map((s) => (
                             <li key={`${s.kind}${s.name}`}>
-                              <span lang={s.kind === "Polish" ? "pl" : "de"}>{s.name}</span>{" "}
+                              <span lang={s.lang}>{s.name}</span>{" "}
                               <span className="spelling-kind">({s.kind.toLowerCase()})</span>
                             </li>
                           ))}
@@ -203,10 +230,8 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                         "—"
                       )}
                     </td>
-                    <td data-label="Province">{r.province}</td>
-                    <td data-label="Sheet, square">
-                      {r.sheet}, {r.square}
-                    </td>
+                    <td data-label={data.form.provinceLabel}>{r.province}</td>
+                    <td data-label={data.form.coordinateColumn}>{r.mapCoordinate}</td>
                     <td data-label="Coordinates" className="coords">
                       {r.coordinates}
                     </td>

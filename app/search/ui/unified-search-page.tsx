@@ -4,7 +4,7 @@ import { formatCount } from "~/ui/format";
 import { ModeField, YearRange } from "./form-fields";
 
 export function UnifiedSearchPage() {
-  const { form, values, errors, results } = useLoaderData<typeof loadUnifiedSearch>();
+  const { form, values, errors, results, placeIndexes } = useLoaderData<typeof loadUnifiedSearch>();
   const any = results?.some((c) => c.roles.some((r) => r.count > 0));
   return (
     <>
@@ -30,8 +30,16 @@ export function UnifiedSearchPage() {
         </div>
       </Form>
       <p>
-        Looking for a village rather than a person? The <Link to="/breyer/map/search">Breyer map index</Link> finds
-        places by any of their names, and the places near them.
+        Looking for a village rather than a person? The place indexes find places by any of their names, and the places
+        near them:{" "}
+        {placeIndexes.map((i, n) => (
+          <span key={i.href}>
+            {n > 0 && (n === placeIndexes.length - 1 ? " and " : ", ")}
+            <Link to={i.href}>{i.title}</Link>
+            {i.access === "members" && " (members)"}
+          </span>
+        ))}
+        .
       </p>
       {results && (
         <section aria-labelledby="per-collection" className="results-section">

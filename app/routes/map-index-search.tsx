@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PLACE_INDEX_DESCRIPTION, PLACE_INDEX_TITLE } from "~/places/index-info";
 import { loadPlaceSearch } from "~/places/page.server";
 import { PlaceSearchPage } from "~/places/ui/place-search-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
@@ -8,15 +7,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadPlaceSearch(request);
 }
 
-export default function BreyerMapSearch() {
+export default function MapIndexSearch() {
   return <PlaceSearchPage />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const total = data?.result?.total;
+  const title = data?.form.title ?? "Place index";
   return [
-    { title: `${total !== undefined ? `${total} places — ` : ""}${PLACE_INDEX_TITLE} — Metryka` },
-    { name: "description", content: PLACE_INDEX_DESCRIPTION },
+    { title: `${total !== undefined ? `${total} places — ` : ""}${title} — Metryka` },
+    { name: "description", content: data?.form.description ?? "" },
   ];
 };
 
