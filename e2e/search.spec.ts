@@ -33,6 +33,13 @@ test.describe("St. Petersburg searches", () => {
     await expect(page).not.toHaveURL(/givenName/);
     await expect(page.locator(".chips .chip")).toHaveCount(2);
     await expect(page.getByLabel("Given name", { exact: true })).toHaveValue("");
+    // A field the user typed into keeps its text across client navigations unless the form starts afresh.
+    await page.getByLabel("Surname", { exact: true }).fill("Schulz");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/surname=Schulz/);
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await expect(page).not.toHaveURL(/surname=/);
+    await expect(page.getByLabel("Surname", { exact: true })).toHaveValue("");
   });
 
   test("rows expand, columns sort, pages turn", async ({ page }) => {

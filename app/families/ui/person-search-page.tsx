@@ -40,6 +40,9 @@ function PersonSearchForm({ data }: { data: PageData }) {
   const { form, values, errors } = data;
   return (
     <Form
+      // The fields are uncontrolled and keep what was typed into them: a new search (Clear, a removed chip)
+      // must start them afresh.
+      key={JSON.stringify(values)}
       method="get"
       action={form.searchPath}
       className="search-form"

@@ -60,6 +60,9 @@ function DirectoryForm({ data }: { data: PageData }) {
   const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
   return (
     <Form
+      // The fields are uncontrolled and keep what was typed into them: a new search (Clear, a removed chip)
+      // must start them afresh.
+      key={JSON.stringify(values)}
       method="get"
       action={form.searchPath}
       className="search-form"

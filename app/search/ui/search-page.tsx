@@ -36,6 +36,9 @@ function SearchForm({ data }: { data: PageData }) {
   const busy = navigation.state !== "idle" && navigation.location?.pathname === collection.searchPath;
   return (
     <Form
+      // The fields are uncontrolled and keep what was typed into them: a new search (Clear, a removed chip)
+      // must start them afresh.
+      key={JSON.stringify(values)}
       method="get"
       action={collection.searchPath}
       className="search-form"
