@@ -31,6 +31,18 @@ test.describe("navigation menu", () => {
     await expect(page).toHaveURL(/\/stpete\/birth\/search$/);
   });
 
+  test("keeps to one row at 1,280 px, with a short label that keeps its whole accessible name", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const search = page.getByRole("link", { name: "Search all records", exact: true });
+    await expect(search).toHaveText("Search all records");
+    await expect(search.locator(".nav-label-rest")).toHaveCSS("position", "absolute");
+    const tops = await page
+      .locator(".nav-list > li")
+      .evaluateAll((items) => [...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)))]);
+    expect(tops).toHaveLength(1);
+  });
+
   test("keeps the dropdown inside the screen and works on a phone", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");

@@ -24,7 +24,8 @@ import { clampMenuLeft, createCloseTimer, findByFirstLetter } from "./menu-posit
 export type NavMenuLink = { label: string; to: string; description?: string };
 
 export type NavItem =
-  | { label: string; to: string }
+  /** A link's `shortLabel`, a beginning of `label`, is what the wide menu shows; phones show the whole label. */
+  | { label: string; shortLabel?: string; to: string }
   /** `shortLabel`, a beginning of `label`, is what the wide menu shows; the rest is read out by screen readers. */
   | { label: string; shortLabel?: string; links: NavMenuLink[] };
 
@@ -224,7 +225,14 @@ export function NavMenu({ items }: { items: NavItem[] }) {
           ) : (
             <li key={`${index}-${item.label}`} className="nav-item">
               <PreloadNavLink to={item.to} end className="nav-link">
-                {item.label}
+                {item.shortLabel && item.label.startsWith(item.shortLabel) ? (
+                  <>
+                    {item.shortLabel}
+                    <span className="nav-label-rest">{item.label.slice(item.shortLabel.length)}</span>
+                  </>
+                ) : (
+                  item.label
+                )}
               </PreloadNavLink>
             </li>
           ),

@@ -14,7 +14,8 @@ export function siteNavigation(): NavItem[] {
   }
   return [
     { label: "Home", to: "/" },
-    { label: "Search all records", to: "/Search" },
+    // Short on wide screens so the menu keeps to one row; the whole name stays the link's accessible name.
+    { label: "Search all records", shortLabel: "Search", to: "/Search" },
     ...[...groups].map(([label, links]) => ({ label, shortLabel: GROUP_SHORT_LABELS[label], links })),
     // People linked into families (decision 0017): their own searches, not register collections.
     {
