@@ -16,7 +16,7 @@ import { daysInMonth, gregorianToJulian, type SimpleDate } from "../../search/ca
 import type { DemoRecord } from "./generator";
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
 import { Rng, WeightedTable } from "./prng";
-import { bothForms, type GenerateOptions, range, streamRecords } from "./sequence";
+import { type Named, bothForms, type GenerateOptions, range, streamRecords } from "./sequence";
 
 export type LublinCollectionId = "lublin-birth" | "lublin-death" | "lublin-marriage";
 
@@ -135,14 +135,6 @@ const MARRIAGE_NOTES = new WeightedTable<string | null>(
   [null, "banns in two parishes", "bride Roman Catholic", "with consent of guardian", "groom a widower"],
   [88, 4, 3, 2, 3],
 );
-
-/** A person's name in the act's form and the Germanised one. */
-interface Named {
-  given: string;
-  givenDe: string;
-  surname: string;
-  surnameDe: string;
-}
 
 interface Act {
   parish: LublinParish;

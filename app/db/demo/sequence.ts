@@ -22,4 +22,12 @@ export function* streamRecords<T>(
 export const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** "as written / Germanised", or the one form when both are the same. */
+/** A person's name as the act writes it (Polish, or Cyrillic) and its Germanised form. */
+export interface Named {
+  given: string;
+  givenDe: string;
+  surname: string;
+  surnameDe: string;
+}
+
 export const bothForms = (a: string, b: string): string => (a === b ? a : `${a} / ${b}`);

@@ -23,7 +23,7 @@ import { formatDate } from "../../search/display";
 import type { DemoRecord } from "./generator";
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
 import { Rng, WeightedTable } from "./prng";
-import { bothForms, type GenerateOptions, range, streamRecords } from "./sequence";
+import { type Named, bothForms, type GenerateOptions, range, streamRecords } from "./sequence";
 
 export type VolhynianCollectionId = "volhynian-birth" | "volhynian-death" | "volhynian-marriage";
 
@@ -187,14 +187,6 @@ const MARRIAGE_REMARKS = new WeightedTable<string | null>(
   [null, "groom a widower", "bride a widow", "banns in two parishes", "groom a reservist"],
   [84, 5, 3, 4, 4],
 );
-
-/** A person's name as written (Cyrillic) and Germanised. */
-interface Named {
-  given: string;
-  givenDe: string;
-  surname: string;
-  surnameDe: string;
-}
 
 interface Act {
   parish: VolhynianParish;
