@@ -7,7 +7,7 @@ import { revokeAllSessions } from "~/auth/sessions.server";
 import { approvalRequired } from "~/auth/signup.server";
 import type { Database } from "~/db/connection.server";
 import { sendMail } from "~/mail/mailer.server";
-import { readForm } from "~/members/profile.server";
+import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/server/runtime.server";
 import { rejectSchema } from "./forms";
 import { MEMBERS_PATH, positiveInt } from "./members-query";

@@ -7,7 +7,7 @@ import { revokeAllSessions } from "~/auth/sessions.server";
 import { sendVerification } from "~/auth/signup.server";
 import { type User, findUserById, membershipState } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
-import { readForm } from "~/members/profile.server";
+import { readForm } from "~/routing/form-data.server";
 import { invalidRouteParams, pageNotFound } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import { type AuditRow, auditPage } from "./audit.server";

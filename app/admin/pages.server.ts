@@ -11,7 +11,7 @@ import {
   saveContentPage,
 } from "~/members/content-pages.server";
 import { renderMarkdown } from "~/members/markdown.server";
-import { readForm } from "~/members/profile.server";
+import { readForm } from "~/routing/form-data.server";
 import { routePatterns } from "~/routing/canonical";
 import { invalidRouteParams, pageNotFound } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";

@@ -1,3 +1,4 @@
+import { readForm } from "~/routing/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { getDatabase } from "~/server/runtime.server";
@@ -17,7 +18,7 @@ export async function loadSignInPage(request: Request) {
 
 /** The sign-in form's action: CSRF, the schema, throttling, one message for every failure. */
 export async function signInAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
@@ -53,7 +54,7 @@ export async function signInAction(request: Request, clientIp: string) {
 
 /** POST /logout: ends the sign-in for browsers without JavaScript (with it, the runtime's GET logout runs). */
 export async function signOutAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   await signOut(await getDatabase(), await readRefreshToken(request), clientIp);
   return redirect("/", { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });

@@ -1,3 +1,4 @@
+import { readForm } from "~/routing/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
@@ -62,7 +63,7 @@ export async function loadSignUpPage(request: Request) {
 }
 
 export async function signUpAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   const parsedEmail = String(formData.get("email") ?? "").slice(0, 254);
   try {
@@ -186,7 +187,7 @@ export function loadSignUpError(request: Request) {
 
 /** A new confirmation link (from /signup/error). The same answer whether or not the address is known. */
 export async function resendVerificationAction(request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
@@ -203,7 +204,7 @@ export async function resendVerificationAction(request: Request) {
 }
 
 export async function forgotPasswordAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
@@ -235,7 +236,7 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
 }
 
 export async function forgotUsernameAction(request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
@@ -263,7 +264,7 @@ export async function loadResetPassword(request: Request) {
 }
 
 export async function resetPasswordAction(request: Request, clientIp: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") {

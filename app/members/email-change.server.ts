@@ -9,7 +9,8 @@ import { keyOf } from "~/auth/users.server";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 import { getDatabase } from "~/server/runtime.server";
 import { emailChangeSchema } from "./forms";
-import { PROFILE_PATH, readForm } from "./profile.server";
+import { readForm } from "~/routing/form-data.server";
+import { PROFILE_PATH } from "./profile.server";
 
 /**
  * Changing the e-mail address (issue #3): the current password proves the

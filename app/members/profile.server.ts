@@ -9,6 +9,7 @@ import { type User, keyOf, membershipState, setPassword } from "~/auth/users.ser
 import type { Database } from "~/db/connection.server";
 import type { UsersTable } from "~/db/schema";
 import { getDatabase } from "~/server/runtime.server";
+import { readForm } from "~/routing/form-data.server";
 import { formatMemberNumber } from "./directory-criteria";
 import { DIRECTORY_SOURCE_COLUMNS, writeDirectoryKeys } from "./directory-keys.server";
 import { countryName, isCountry, isRegionOf, listCountries, regionName, regionsOf } from "./countries.server";
@@ -43,15 +44,6 @@ const places: PlaceChecks = {
   isRegionOf,
   countryName: (code) => countryName(code),
 };
-
-/** The posted form. A body that is not one (a script posting JSON) is answered 400, not with an error page. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new Response("Send this form from its page.", { status: 400, statusText: "Bad Request" });
-  }
-}
 
 // ---------------------------------------------------------------- the profile page
 
