@@ -19,6 +19,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
+import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
@@ -28,7 +29,9 @@ import {
 interface RuntimeModule {
   startRuntime(): Promise<unknown>;
   stopRuntime(): Promise<void>;
-  healthCheck(): Promise<{ ok: boolean; database: string }>;
+  healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }>;
+  /** app/server/availability.server.ts: every loader and action answers a database outage or a full disk with 503. */
+  withAvailability(build: ServerBuild): ServerBuild;
   /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
   answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;
 }
@@ -48,10 +51,14 @@ async function main() {
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
 
-  const loadBuild = async (): Promise<ServerBuild> =>
+  const loadRawBuild = async (): Promise<ServerBuild> =>
     vite
       ? ((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
       : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
+  const loadBuild = async (): Promise<ServerBuild> => {
+    const build = await loadRawBuild();
+    return (build.entry.module as unknown as RuntimeModule).withAvailability(build);
+  };
 
   // The entry module of the server build carries the app runtime (database, migrations, seed).
   const runtime = (await loadBuild()).entry.module as unknown as RuntimeModule;
@@ -62,13 +69,15 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  // Malformed hosts, other methods, cross-site posts and oversized bodies are answered before anything reads them.
+  app.use(requestGuards(bodyLimitsFrom(process.env)));
 
   app.get("/healthz", async (_req, res) => {
-    const health = await runtime.healthCheck().catch(() => ({ ok: false, database: "error" }));
+    const health = await runtime.healthCheck().catch(() => ({ ok: false, database: "error", storage: "ok" }));
     res
       .status(health.ok ? 200 : 503)
       .set("Cache-Control", "no-store")
-      .json({ status: health.ok ? "ok" : "unavailable", database: health.database });
+      .json({ status: health.ok ? "ok" : "unavailable", database: health.database, storage: health.storage });
   });
 
   app.use((_req, res, next) => {
@@ -201,6 +210,21 @@ async function main() {
       getLoadContext,
     }),
   );
+
+  // The last resort: a short plain answer, never Express's HTML page; statuses that middleware chose (a static
+  // file's 400 for a malformed path) are kept.
+  app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status =
+      (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    const clientError = typeof status === "number" && status >= 400 && status < 500;
+    if (clientError) logger.warn({ err, url: req.originalUrl }, "request refused");
+    else logger.error({ err, url: req.originalUrl }, "request failed");
+    res
+      .status(clientError ? status : 500)
+      .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+      .send(clientError ? "Bad Request\n" : "Internal Server Error\n");
+  });
 
   const server: Server = app.listen(port, host, () => {
     logger.info(`Metryka is ready at http://localhost:${port}`);

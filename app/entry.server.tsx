@@ -1,14 +1,16 @@
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applyDocumentCaching } from "~/platform/document-caching.server";
+import { retryAfterFor } from "~/server/availability.server";
 import { logger } from "~/server/logger.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
+export { withAvailability } from "~/server/availability.server";
 // server.ts answers `…/_payload.json` through this, so the loaders run in the app's one runtime.
 export { answerPayload } from "~/platform/payload.server";
 
@@ -23,6 +25,12 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 503) {
+    const errors = Object.values(remixContext.staticHandlerContext.errors ?? {});
+    const unavailable = errors.find((e) => isRouteErrorResponse(e) && e.status === 503);
+    responseHeaders.set("Retry-After", retryAfterFor(isRouteErrorResponse(unavailable) ? unavailable.data : null));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const userAgent = request.headers.get("user-agent");
   const crawler = isbot(userAgent);
   // SPEC §8: crawlers never get an error page rendered; the status stays.
@@ -69,5 +77,10 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // The router's own refusals (a POST to a page without a form: 405) are the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ status: error.status, url: request.url }, "request refused");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled error");
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test. Unit and integration tests (SQLite always,
 // PostgreSQL too when TEST_DATABASE_URL is set), then the production build,
-// then the end-to-end tests in Chromium against it.
+// then the tests of the built server over HTTP (http-tests/), then the
+// end-to-end tests in Chromium against it.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -32,4 +33,6 @@ function run(label, command, args) {
 
 run("unit and integration tests", "npx", ["vitest", "run"]);
 run("production build", "npm", ["run", "--silent", "build"]);
+// The built server as its own process: hostile requests, a PostgreSQL outage (its own database only), a full disk.
+run("tests of the built server over HTTP", "npx", ["vitest", "run", "--config", "vitest.http.config.ts"]);
 run("end-to-end tests (Chromium)", "npx", ["playwright", "test", ...process.argv.slice(2)]);

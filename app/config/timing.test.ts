@@ -33,4 +33,15 @@ describe("timing constants (SPEC §4, §9)", () => {
     // A token renewed on schedule never comes near the warning.
     expect(timing.ACCESS_TOKEN_TTL_MS - timing.TOKEN_REFRESH_INTERVAL_MS).toBeGreaterThan(timing.TOKEN_EXPIRY_WARN_MS);
   });
+
+  it("let a lost database or a full disk be answered and noticed without flooding the log", () => {
+    expect(timing.PG_CONNECT_TIMEOUT_MS).toBe(5_000);
+    expect(timing.DATABASE_RETRY_AFTER_SECONDS).toBe(10);
+    expect(timing.STORAGE_RETRY_AFTER_SECONDS).toBe(300);
+    expect(timing.STORAGE_FAILURE_MEMORY_MS).toBe(60_000);
+    expect(timing.STORAGE_ALERT_INTERVAL_MS).toBe(600_000);
+    expect(timing.UNAVAILABLE_LOG_INTERVAL_MS).toBe(10_000);
+    // A request must give up on a connection well before a browser gives up on the page.
+    expect(timing.PG_CONNECT_TIMEOUT_MS).toBeLessThan(30_000);
+  });
 });

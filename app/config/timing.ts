@@ -42,3 +42,16 @@ export const DIAGNOSTIC_DATABASE_TIMEOUT_MS = 2_000;
 export const DIAGNOSTIC_REQUEST_TIMEOUT_MS = 10_000;
 /** /ConfigCheck: a sign-in token with less than this left is a warning (it should have been renewed). */
 export const TOKEN_EXPIRY_WARN_MS = 60_000;
+
+/** How long a request waits for a PostgreSQL connection before it is answered 503 (the database is away). */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+/** `Retry-After` of a 503 while the database is away (a restart usually takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 10;
+/** `Retry-After` of a 503 while the disk under the data is full (someone has to free space). */
+export const STORAGE_RETRY_AFTER_SECONDS = 300;
+/** A failed write is reported by /healthz for this long after it happened, unless a write succeeds first. */
+export const STORAGE_FAILURE_MEMORY_MS = 60_000;
+/** The alert for a full disk is logged at most this often (one alert, not one per request). */
+export const STORAGE_ALERT_INTERVAL_MS = 10 * 60_000;
+/** Requests answered 503 while the database is away are logged at most this often. */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;

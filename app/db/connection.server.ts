@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { ensureDataDir } from "~/config/env.server";
+import { PG_CONNECT_TIMEOUT_MS } from "~/config/timing";
 import type { Schema } from "./schema";
 
 export type DialectKind = "sqlite" | "postgres";
@@ -55,9 +56,12 @@ export function openSqlite(file: string): Database {
 }
 
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // A broken idle connection must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  // A connection the server drops (a restart: 57P01) emits 'error' on its client. The pool listens only while the
+  // client is idle; one held by a request would crash the process with an unhandled 'error' event. The request's
+  // query fails on its own (and is answered 503), and the pool discards the broken client when it is released.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   const safe = new URL(url);
   safe.password = "";

@@ -25,6 +25,8 @@ export async function exportCsv(request: Request): Promise<Response> {
   const fields = [...collection.detailFields, ...collection.sourceFields];
   const encoder = new TextEncoder();
   const rows = streamMatches(database, collection, criteria, viewer);
+  // The first row is read before the answer starts, so a database that is away gives a 503, not a cut-off 200.
+  let first: IteratorResult<Awaited<ReturnType<typeof rows.next>>["value"]> | undefined = await rows.next();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // The byte-order mark makes spreadsheet programs read the names as UTF-8.
@@ -35,7 +37,8 @@ export async function exportCsv(request: Request): Promise<Response> {
     async pull(controller) {
       let batch = "";
       for (let i = 0; i < 200; i++) {
-        const next = await rows.next();
+        const next = first ?? (await rows.next());
+        first = undefined;
         if (next.done) {
           if (batch) controller.enqueue(encoder.encode(batch));
           controller.close();

@@ -5,6 +5,7 @@ import { seedDemoData, wasSeeded } from "~/db/seed.server";
 import { seedDemoPlaces, unseededIndexes } from "~/places/store.server";
 import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
 import { familiesWereSeeded, seedDemoFamilies } from "~/families/store.server";
+import { storageState } from "./availability.server";
 import { logger } from "./logger.server";
 
 /**
@@ -57,9 +58,11 @@ export function getSessionSecret(): string {
   return sessionSecret;
 }
 
-export async function healthCheck(): Promise<{ ok: boolean; database: string }> {
-  if (!database) return { ok: false, database: "starting" };
-  return { ok: await isReachable(database), database: database.kind };
+/** For /healthz: 200 only when the database answers and writes are not failing for lack of disk space. */
+export async function healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }> {
+  if (!database) return { ok: false, database: "starting", storage: "ok" };
+  const [reachable, storage] = await Promise.all([isReachable(database), storageState(readConfig().dataDir)]);
+  return { ok: reachable && storage === "ok", database: database.kind, storage };
 }
 
 export async function stopRuntime(): Promise<void> {

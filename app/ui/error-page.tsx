@@ -19,7 +19,7 @@ export const SERVER_ERROR_TITLE = "Internal Server Error";
 // SPEC §8 falls back to "Internal Server Error" when no status message is
 // supplied. For client errors that would mislead ("Internal Server Error" for a
 // 403 from the members guard), so those get their standard reason phrase.
-const CLIENT_ERROR_TITLES: Readonly<Record<number, string>> = {
+const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -28,6 +28,7 @@ const CLIENT_ERROR_TITLES: Readonly<Record<number, string>> = {
   413: "Content Too Large",
   422: "Unprocessable Content",
   429: "Too Many Requests",
+  503: "Service Unavailable",
 };
 
 export type ErrorStatus = {
@@ -68,7 +69,7 @@ function titleFor(status: number, statusText: string): string {
     return supplied && supplied !== "Not Found" ? supplied : NOT_FOUND_TITLE;
   }
   if (supplied) return supplied;
-  return CLIENT_ERROR_TITLES[status] ?? SERVER_ERROR_TITLE;
+  return STATUS_TITLES[status] ?? SERVER_ERROR_TITLE;
 }
 
 function messageFor(error: ErrorResponse): string {
@@ -138,6 +139,9 @@ function defaultDescription(status: number): string {
   }
   if (status === 401 || status === 403) {
     return "This page is only open to members with the right access. If you are a member, please sign in; the public collections remain open to everyone.";
+  }
+  if (status === 503) {
+    return "The site is running but cannot use its data just now. This usually passes by itself: reload the page in a moment.";
   }
   if (status >= 400 && status < 500) {
     return "We could not complete this request. Please check the address, or go back and try again.";

@@ -1,0 +1,121 @@
+import { writeFile, unlink } from "node:fs/promises";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  STORAGE_ALERT_INTERVAL_MS,
+  STORAGE_FAILURE_MEMORY_MS,
+  STORAGE_RETRY_AFTER_SECONDS,
+  UNAVAILABLE_LOG_INTERVAL_MS,
+} from "~/config/timing";
+import { type DatabaseTrouble, databaseTrouble } from "~/db/errors";
+import { logger } from "./logger.server";
+
+/**
+ * When the database goes away (a PostgreSQL restart) or the disk under the
+ * data fills up, every loader and action that meets it answers a 503 page
+ * that says so, with `Retry-After`, instead of a 500 — and the process lives
+ * on and recovers by itself. /healthz reports both states (issue #8).
+ */
+export const DATABASE_RESTARTING_MESSAGE = "The database is restarting — try again in a moment.";
+export const STORAGE_FULL_MESSAGE =
+  "The site cannot save anything just now because its storage is full. The society's administrators have been alerted; please try again later.";
+
+let lastWriteFailureAt = 0;
+let lastAlertAt = 0;
+let lastUnavailableLogAt = 0;
+
+export function unavailableResponse(trouble: DatabaseTrouble): Response {
+  const storage = trouble === "storage-full";
+  return new Response(storage ? STORAGE_FULL_MESSAGE : DATABASE_RESTARTING_MESSAGE, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": String(storage ? STORAGE_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** `Retry-After` for a rendered 503 page, from the message its loader threw. */
+export function retryAfterFor(message: unknown): string {
+  return String(message === STORAGE_FULL_MESSAGE ? STORAGE_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS);
+}
+
+/** Notes a trouble (one alert per interval, not one log line per request) and returns its 503. */
+export function answerTrouble(trouble: DatabaseTrouble, error: unknown, url: string, now = Date.now()): Response {
+  if (trouble === "storage-full") {
+    lastWriteFailureAt = now;
+    if (now - lastAlertAt >= STORAGE_ALERT_INTERVAL_MS) {
+      lastAlertAt = now;
+      logger.error({ err: error, url, alert: "storage-full" }, "ALERT: writes fail, the disk under the data is full");
+    }
+  } else if (now - lastUnavailableLogAt >= UNAVAILABLE_LOG_INTERVAL_MS) {
+    lastUnavailableLogAt = now;
+    logger.warn({ err: error, url }, "the database is unavailable; answering 503");
+  }
+  return unavailableResponse(trouble);
+}
+
+export function noteWriteSucceeded(): void {
+  lastWriteFailureAt = 0;
+}
+
+/**
+ * Whether writes are failing now: a write failed within the last minute and no
+ * write or disk probe has succeeded since. The probe writes a small file in the
+ * data folder, so a disk that has been freed is noticed without waiting for a user.
+ */
+export async function storageState(dataDir: string, now = Date.now()): Promise<"ok" | "full"> {
+  if (!lastWriteFailureAt || now - lastWriteFailureAt > STORAGE_FAILURE_MEMORY_MS) return "ok";
+  const probe = path.join(dataDir, `.write-probe-${process.pid}`);
+  try {
+    await writeFile(probe, Buffer.alloc(64 * 1024));
+    await unlink(probe);
+    lastWriteFailureAt = 0;
+    return "ok";
+  } catch {
+    await unlink(probe).catch(() => undefined);
+    return "full";
+  }
+}
+
+type Handler = (args: never) => unknown;
+
+function guarded<F extends Handler>(handler: F, isWrite: boolean): F {
+  return (async (args: { request: Request }) => {
+    try {
+      const result = await handler(args as never);
+      if (isWrite) noteWriteSucceeded();
+      return result;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const trouble = databaseTrouble(error);
+      if (!trouble) throw error;
+      throw answerTrouble(trouble, error, args.request.url);
+    }
+  }) as unknown as F;
+}
+
+const hardened = new WeakMap<ServerBuild, ServerBuild>();
+
+/**
+ * The build with every route's loader and action answering the database's
+ * trouble as a 503 — one place for every page, resource route and payload file.
+ */
+export function withAvailability(build: ServerBuild): ServerBuild {
+  let result = hardened.get(build);
+  if (!result) {
+    const routes: ServerBuild["routes"] = {};
+    for (const [id, route] of Object.entries(build.routes)) {
+      const module = { ...route.module };
+      if (module.loader) module.loader = guarded(module.loader, false);
+      if (module.action) module.action = guarded(module.action, true);
+      routes[id] = { ...route, module };
+    }
+    result = { ...build, routes };
+    hardened.set(build, result);
+  }
+  return result;
+}
