@@ -79,7 +79,7 @@ for (const dialect of testDialects()) {
       }
     });
 
-    it("answers a body that is not a form with 400", async () => {
+    it("answers a body that is not a form with 415, and a broken form with 400", async () => {
       const me = await account("json-p");
       for (const action of [personalEditAction, passwordEditAction, usernameEditAction]) {
         const request = new Request(`${BASE}/members/profileEditPersonal`, {
@@ -87,7 +87,13 @@ for (const dialect of testDialects()) {
           body: JSON.stringify({ givenName: "A" }),
           headers: { Cookie: me.cookie, "Content-Type": "application/json" },
         });
-        expect((await outcome(() => action(request, IP))).status).toBe(400);
+        expect((await outcome(() => action(request, IP))).status).toBe(415);
+        const broken = new Request(`${BASE}/members/profileEditPersonal`, {
+          method: "POST",
+          body: "--x\r\nnot a part",
+          headers: { Cookie: me.cookie, "Content-Type": "multipart/form-data; boundary=x" },
+        });
+        expect((await outcome(() => action(broken, IP))).status).toBe(400);
       }
     });
 
