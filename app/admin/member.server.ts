@@ -8,7 +8,7 @@ import { sendVerification } from "~/auth/signup.server";
 import { type User, findUserById, membershipState } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import { readForm } from "~/routing/form-data.server";
-import { invalidRouteParams, pageNotFound } from "~/routing/responses";
+import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import { type AuditRow, auditPage } from "./audit.server";
 import { type MemberUpdate, memberUpdateSchema } from "./forms";
@@ -43,7 +43,7 @@ async function memberFromParams(database: Database, request: Request, idParam: s
   const id = positiveInt(idParam ?? "", 2_147_483_647);
   if (id === undefined) throw invalidRouteParams(pathname);
   const member = await findUserById(database, id);
-  if (!member) throw pageNotFound(pathname);
+  invariantResponse(member, () => notFoundMessage(pathname));
   return member;
 }
 

@@ -48,11 +48,6 @@ export function getCollectionByCode(code: number): CollectionDef | undefined {
   return COLLECTIONS.find((c) => c.code === code);
 }
 
-/** The collection whose URL space contains `pathname` (exact case). */
-export function collectionForPath(pathname: string): CollectionDef | undefined {
-  return COLLECTIONS.find((c) => pathname === c.basePath || pathname.startsWith(`${c.basePath}/`));
-}
-
 /** Fields a user can sort on: "year" plus every search field with a sort column. */
 export function sortableFields(c: CollectionDef): Map<string, SortColumn> {
   const map = new Map<string, SortColumn>([["year", "date"]]);
