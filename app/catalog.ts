@@ -54,7 +54,6 @@ export type CatalogSource =
 
 export type SourceOf<K extends SourceKind> = Extract<CatalogSource, { kind: K }>;
 
-export const DIRECTORY_TITLE = "Member directory";
 /** The menu group of the directory, which also leads to the member's own account. */
 export const DIRECTORY_GROUP = "Members";
 
@@ -123,8 +122,8 @@ export const CATALOG: readonly CatalogSource[] = [
     kind: "directory",
     def: null,
     id: "membership",
-    title: DIRECTORY_TITLE,
-    shortTitle: DIRECTORY_TITLE,
+    title: "Member directory",
+    shortTitle: "Member directory",
     description: "Find members by the surnames they research",
     group: DIRECTORY_GROUP,
     access: "members",

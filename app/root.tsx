@@ -16,7 +16,7 @@ import { logger } from "~/server/logger.server";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";
-import { siteNavigation } from "~/ui/navigation";
+import { siteNavigation } from "~/navigation";
 import { useNonce } from "~/ui/nonce";
 import { SkipLink } from "~/ui/skip-link";
 import { PATHS } from "~/routing/paths";

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
 import { loadDirectoryPage } from "~/members/directory-page.server";
-import { DIRECTORY_TITLE } from "~/catalog";
-import { DirectoryPage } from "~/members/ui/directory-page";
+import { DIRECTORY_TITLE, DirectoryPage } from "~/members/ui/directory-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {

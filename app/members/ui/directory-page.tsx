@@ -8,12 +8,13 @@ import {
   TextField,
 } from "~/search/ui/form-fields";
 import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/search/ui/result-controls";
-import { DIRECTORY_TITLE } from "~/catalog";
 import type { loadDirectoryPage } from "../directory-page.server";
 import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadDirectoryPage>>;
 type Result = NonNullable<PageData["result"]>;
+
+export const DIRECTORY_TITLE = "Member directory";
 
 /** /members/membership/search: members find each other by the surnames and places they research. */
 export function DirectoryPage() {

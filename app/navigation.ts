@@ -1,6 +1,6 @@
 import { DIRECTORY_GROUP, catalogGroups } from "~/catalog";
 import { PATHS } from "~/routing/paths";
-import type { NavItem } from "./nav-menu";
+import type { NavItem } from "~/ui/nav-menu";
 
 /** The site navigation: the catalog's groups of sources (so new sources appear by themselves) between fixed pages. */
 export function siteNavigation(): NavItem[] {
