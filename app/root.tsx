@@ -16,9 +16,10 @@ import { logger } from "~/server/logger.server";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";
-import { siteNavigation } from "~/ui/navigation";
+import { siteNavigation } from "~/navigation";
 import { useNonce } from "~/ui/nonce";
 import { SkipLink } from "~/ui/skip-link";
+import { PATHS } from "~/routing/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -84,7 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <footer className="site-footer">
               <p>
                 Metryka — transcriptions by the society&apos;s volunteers.{" "}
-                <Link to="/release-notes">What&apos;s new</Link> · <Link to="/ConfigCheck">Check your browser</Link>
+                <Link to={PATHS.releaseNotes}>What&apos;s new</Link> ·{" "}
+                <Link to={PATHS.configCheck}>Check your browser</Link>
               </p>
             </footer>
           </HoneypotProvider>

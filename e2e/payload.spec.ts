@@ -39,8 +39,8 @@ test("public pages' payloads are their loader data, the root's first", async ({ 
   expect(search.status()).toBe(200);
   const body = await payloadOf(search);
   expect(body).toMatchObject({ path: "/stpete/birth/search", search: "?surname=Kowalski&perPage=10", status: 200 });
-  expect(Object.keys(body.routes!)).toEqual(["root", "stpete-birth/search"]);
-  const page = body.routes!["stpete-birth/search"]!;
+  expect(Object.keys(body.routes!)).toEqual(["root", "source/part/search"]);
+  const page = body.routes!["source/part/search"]!;
   expect(page).toMatchObject({ searched: true, perPage: 10, values: expect.objectContaining({ surname: "Kowalski" }) });
   expect(page.result).toMatchObject({ total: expect.any(Number), rows: expect.any(Array) });
 });

@@ -148,7 +148,7 @@ test.describe("Breyer map index", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/json; charset=utf-8");
     const body = (await response.json()) as { routes: Record<string, { result: { total: number; rows: unknown[] } }> };
-    expect(body.routes["routes/breyer-map-search"].result).toMatchObject({
+    expect(body.routes["source/part/search"].result).toMatchObject({
       total: 1,
       rows: [expect.objectContaining({ name: "Lodz", sheet: "Lodz", square: "B2" })],
     });

@@ -10,7 +10,8 @@ import { sendMail } from "~/mail/mailer.server";
 import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/server/runtime.server";
 import { rejectSchema } from "./forms";
-import { MEMBERS_PATH, positiveInt } from "./members-query";
+import { positiveInt } from "./members-query";
+import { PATHS } from "~/routing/paths";
 
 /**
  * /members/admin/approvals — with MEMBERSHIP_APPROVAL=admin, accounts whose
@@ -19,7 +20,7 @@ import { MEMBERS_PATH, positiveInt } from "./members-query";
  * With approval off the page only shows sign-ups still unconfirmed.
  */
 
-export const APPROVALS_PATH = `${MEMBERS_PATH}/approvals`;
+export const APPROVALS_PATH = PATHS.adminApprovals;
 export const APPROVAL_OFF =
   "Approval is off (MEMBERSHIP_APPROVAL is not “admin”): confirming the e-mail address activates a membership.";
 export const NOT_WAITING = "That account is no longer waiting for approval.";
@@ -106,7 +107,7 @@ export async function approveMember(
       "",
       "the society has approved your membership. Sign in to search the members' collections:",
       "",
-      new URL("/Login", siteOrigin).toString(),
+      new URL(PATHS.login, siteOrigin).toString(),
     ].join("\n"),
   });
   return true;

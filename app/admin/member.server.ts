@@ -8,11 +8,12 @@ import { sendVerification } from "~/auth/signup.server";
 import { type User, findUserById, membershipState } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import { readForm } from "~/routing/form-data.server";
-import { invalidRouteParams, pageNotFound } from "~/routing/responses";
+import { adminMemberPath } from "~/routing/paths";
+import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import { type AuditRow, auditPage } from "./audit.server";
 import { type MemberUpdate, memberUpdateSchema } from "./forms";
-import { MEMBERS_PATH, isoDay, positiveInt } from "./members-query";
+import { isoDay, positiveInt } from "./members-query";
 
 /**
  * /members/admin/members/:id — one account as an administrator sees it: its
@@ -21,7 +22,6 @@ import { MEMBERS_PATH, isoDay, positiveInt } from "./members-query";
  * audited with the acting administrator.
  */
 
-export const memberPath = (id: number) => `${MEMBERS_PATH}/members/${id}`;
 export const TRAIL_PER_PAGE = 20;
 
 export const NOTICES = {
@@ -43,7 +43,7 @@ async function memberFromParams(database: Database, request: Request, idParam: s
   const id = positiveInt(idParam ?? "", 2_147_483_647);
   if (id === undefined) throw invalidRouteParams(pathname);
   const member = await findUserById(database, id);
-  if (!member) throw pageNotFound(pathname);
+  invariantResponse(member, () => notFoundMessage(pathname));
   return member;
 }
 
@@ -187,7 +187,7 @@ export async function memberAction(request: Request, idParam: string | undefined
   await validateCsrf(formData, request);
   const actor = { userId: admin.id, ip: clientIp };
   const intent = formData.get("intent");
-  const back = memberPath(member.id);
+  const back = adminMemberPath(member.id);
 
   if (intent === "resend") {
     if (member.email_verified_at !== null) {

@@ -1,4 +1,5 @@
 import { ROLES, STATUSES } from "./forms";
+import { PATHS } from "~/routing/paths";
 
 /**
  * The members table's URL (/members/admin): its whole state is in the query
@@ -6,7 +7,7 @@ import { ROLES, STATUSES } from "./forms";
  * JavaScript. Shared by the loader and the page's links.
  */
 
-export const MEMBERS_PATH = "/members/admin";
+export const MEMBERS_PATH = PATHS.admin;
 export const PER_PAGE_CHOICES = [25, 50, 100] as const;
 export const SORT_COLUMNS = ["username", "email", "name", "status", "role", "expiry", "joined"] as const;
 export const EXPIRY_FILTERS = ["expired", "soon", "none"] as const;

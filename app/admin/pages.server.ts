@@ -12,11 +12,12 @@ import {
 } from "~/members/content-pages.server";
 import { renderMarkdown } from "~/members/markdown.server";
 import { readForm } from "~/routing/form-data.server";
-import { routePatterns } from "~/routing/canonical";
-import { invalidRouteParams, pageNotFound } from "~/routing/responses";
+import { matchPath } from "@remix-run/react";
+import { sitePatterns, sourceRoutes } from "~/catalog";
+import { PATHS, contentPagePath } from "~/routing/paths";
+import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import { type ContentPageInput, contentPageSchema } from "./forms";
-import { MEMBERS_PATH } from "./members-query";
 
 /**
  * /members/admin/pages — the members' content pages editor: the list, a new
@@ -24,9 +25,7 @@ import { MEMBERS_PATH } from "./members-query";
  * after a confirmation. Published pages are read at /members/{slug}.
  */
 
-export const PAGES_PATH = `${MEMBERS_PATH}/pages`;
-export const NEW_PAGE_PATH = `${PAGES_PATH}/new`;
-export const editPagePath = (slug: string) => `${PAGES_PATH}/${slug}`;
+const PAGES_PATH = PATHS.adminPages;
 
 export const SLUG_TAKEN = "A page with this address exists already. Choose another address.";
 export const SLUG_RESERVED = "This address belongs to another part of the site. Choose another address.";
@@ -36,13 +35,17 @@ export const CONFIRM_DELETE = "Tick the box to confirm that the page should be d
 
 /**
  * Whether /members/{slug} is already a route of its own (or the admin area,
- * or this editor's "new"), where a content page could never be read or edited.
+ * or this editor's "new"), where a content page could never be read or edited:
+ * a page of the site in any letter case, or an address of the shape of a
+ * members' source page (`x/search`, `x/y/record/1`), which the source routes
+ * answer before the content pages.
  */
 export function isReservedSlug(slug: string): boolean {
   const first = slug.split("/")[0];
   if (first === "admin" || slug === "new") return true;
-  const path = `/members/${slug}`.toLowerCase();
-  return routePatterns().some((p) => p.toLowerCase() === path);
+  const path = contentPagePath(slug);
+  if (sitePatterns().some((p) => p.toLowerCase() === path.toLowerCase())) return true;
+  return sourceRoutes().some((r) => r.members && matchPath({ path: r.path, caseSensitive: true }, path) !== null);
 }
 
 export async function loadPagesList(request: Request) {
@@ -63,7 +66,7 @@ async function pageFromParams(database: Database, request: Request, slug: string
   const { pathname } = new URL(request.url);
   if (!slug || !isValidSlug(slug)) throw invalidRouteParams(pathname);
   const page = await getContentPage(database, slug, { includeDrafts: true });
-  if (!page) throw pageNotFound(pathname);
+  invariantResponse(page, () => notFoundMessage(pathname));
   return page;
 }
 

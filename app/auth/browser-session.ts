@@ -9,9 +9,10 @@ import axios from "axios";
 import type { AxiosInstance } from "axios";
 import { TOKEN_REFRESH_INTERVAL_MS } from "~/config/timing";
 import { createHttpClient, isAcceptedStatus } from "~/platform/http";
+import { PATHS } from "~/routing/paths";
 
-export const REFRESH_PATH = "/api/auth/refresh";
-export const LOGOUT_PATH = "/api/auth/logout";
+export const REFRESH_PATH = PATHS.apiRefresh;
+export const LOGOUT_PATH = PATHS.apiLogout;
 
 /** Local storage keys (SPEC §9); other code and older builds read the same keys, so they never change. */
 export const STORAGE_KEYS = { username: "username", token: "token", loginHidden: "loginHidden" } as const;

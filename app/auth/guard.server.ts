@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { signInPath } from "~/routing/paths";
 import { getDatabase, getSessionSecret } from "~/server/runtime.server";
 import { readRefreshToken, sessionUserId } from "./sessions.server";
 import { verifyAccessToken } from "./tokens.server";
@@ -38,7 +39,7 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
 /** Where a visitor is sent to sign in and come back. */
 function signInRedirect(request: Request): Response {
   const url = new URL(request.url);
-  return redirect(`/Login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  return redirect(signInPath(`${url.pathname}${url.search}`));
 }
 
 export async function requireUser(request: Request): Promise<User> {
@@ -85,6 +86,14 @@ export async function requireAdminAuth(request: Request, options: { admin?: bool
   }
   throw new Response(NOT_ADMIN_MESSAGE, { status: 403, statusText: "Forbidden" });
 }
+
+/**
+ * The guard every members' page calls first in its loader and action, by what it checks: an active member
+ * (`requireActiveMember`) or an administrator (`requireAdmin`). Plain names for requireAdminAuth, which keeps
+ * the spec's name.
+ */
+export const requireActiveMember = (request: Request): Promise<User> => requireAdminAuth(request);
+export const requireAdmin = (request: Request): Promise<User> => requireAdminAuth(request, { admin: true });
 
 /** What a data request without an active membership is told (401): no redirect, nothing about the page. */
 export const DATA_SIGN_IN_MESSAGE = "Sign in as a member to see this page's data.";

@@ -7,6 +7,7 @@ import { maskEmail, sendMail } from "~/mail/mailer.server";
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/members/countries.server";
 import { refreshDirectoryKeys } from "~/members/directory-keys.server";
 import { getDatabase, getSessionSecret } from "~/server/runtime.server";
+import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.server";
@@ -44,7 +45,7 @@ export async function sendVerification(request: Request, userId: number, email: 
       "",
       "please confirm your e-mail address by opening this link within 48 hours:",
       "",
-      siteUrl(request, `/signup/verify?token=${encodeURIComponent(token)}`),
+      siteUrl(request, `${PATHS.signupVerify}?token=${encodeURIComponent(token)}`),
       "",
       "If you did not sign up for Metryka, ignore this message; nothing happens without the link.",
     ].join("\n"),
@@ -70,7 +71,8 @@ export async function signUpAction(request: Request, clientIp: string) {
     getHoneypot().check(formData);
   } catch (error) {
     // Bots get the same answer as people, and nothing is created.
-    if (error instanceof SpamError) throw redirect(`/signup/new?sent=${encodeURIComponent(maskEmail(parsedEmail))}`);
+    if (error instanceof SpamError)
+      throw redirect(`${PATHS.signupNew}?sent=${encodeURIComponent(maskEmail(parsedEmail))}`);
     throw error;
   }
   const submission = parseWithZod(formData, { schema: signUpSchema });
@@ -129,9 +131,9 @@ export async function signUpAction(request: Request, clientIp: string) {
   try {
     await sendVerification(request, Number(user.id), user.email, user.username);
   } catch {
-    throw redirect("/signup/error?reason=mail");
+    throw redirect(`${PATHS.signupError}?reason=mail`);
   }
-  return redirect(`/signup/new?sent=${encodeURIComponent(maskEmail(user.email))}`);
+  return redirect(`${PATHS.signupNew}?sent=${encodeURIComponent(maskEmail(user.email))}`);
 }
 
 /** GET /signup/verify?token=…: the link in the confirmation e-mail. */
@@ -139,9 +141,9 @@ export async function verifyEmailLink(request: Request, clientIp: string) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const database = await getDatabase();
   const result = await consumeEmailToken(database, token, "verify");
-  if (!result.ok) throw redirect(`/signup/error?reason=${result.reason}`);
+  if (!result.ok) throw redirect(`${PATHS.signupError}?reason=${result.reason}`);
   const user = await findUserById(database, result.userId);
-  if (!user) throw redirect("/signup/error?reason=invalid");
+  if (!user) throw redirect(`${PATHS.signupError}?reason=invalid`);
   const now = new Date().toISOString();
   const activate = !approvalRequired() && user.status === "pending";
   await database.db
@@ -156,7 +158,7 @@ export async function verifyEmailLink(request: Request, clientIp: string) {
     details: { activated: activate, awaitingApproval: !activate && user.status === "pending" },
     ip: clientIp,
   });
-  throw redirect(activate || user.status === "active" ? "/success" : "/success?awaiting=approval");
+  throw redirect(activate || user.status === "active" ? PATHS.success : `${PATHS.success}?awaiting=approval`);
 }
 
 export const SIGNUP_ERRORS = {
@@ -197,7 +199,7 @@ export async function resendVerificationAction(request: Request) {
     try {
       await sendVerification(request, Number(user.id), user.email, user.username);
     } catch {
-      throw redirect("/signup/error?reason=mail");
+      throw redirect(`${PATHS.signupError}?reason=mail`);
     }
   }
   return { result: submission.reply({ resetForm: true }), sent: true };
@@ -220,7 +222,7 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
         "",
         "someone (we hope you) asked for a new password. Open this link within an hour to choose one:",
         "",
-        siteUrl(request, `/reset-password?token=${encodeURIComponent(token)}`),
+        siteUrl(request, `${PATHS.resetPassword}?token=${encodeURIComponent(token)}`),
         "",
         "If it was not you, ignore this message: your password stays as it is.",
       ].join("\n"),
@@ -250,7 +252,7 @@ export async function forgotUsernameAction(request: Request) {
         "",
         `your username at Metryka is: ${user.username}`,
         "",
-        `Sign in at ${siteUrl(request, "/Login")}`,
+        `Sign in at ${siteUrl(request, PATHS.login)}`,
       ].join("\n"),
     });
   }
@@ -289,5 +291,5 @@ export async function resetPasswordAction(request: Request, clientIp: string) {
     via: "reset link",
   });
   await revokeAllSessions(database, used.userId);
-  return redirect("/Login?reset=1");
+  return redirect(`${PATHS.login}?reset=1`);
 }

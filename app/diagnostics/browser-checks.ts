@@ -17,12 +17,13 @@ import {
 } from "~/config/timing";
 import { isLatestBuild, latestBuildUrl } from "~/platform/build-check";
 import { type CheckResult, formatDuration, withTimeout } from "./checks";
+import { PATHS } from "~/routing/paths";
 
 /** The name of the cookie the cookie check writes and removes again. */
 export const TEST_COOKIE = "metryka_cookie_check";
 /** The local storage key the storage check writes and removes again. */
 export const TEST_STORAGE_KEY = "metryka_storage_check";
-export const ME_PATH = "/api/auth/me";
+export const ME_PATH = PATHS.apiMe;
 
 const RELOAD = "Reload the page once (press F5, or pull the page down on a phone).";
 

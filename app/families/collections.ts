@@ -61,13 +61,6 @@ export function getFamilyCollection(id: string): FamilyCollection | undefined {
   return FAMILY_COLLECTIONS.find((c) => c.id === id);
 }
 
-/** The collection whose search or person page a path is (exact case, as routed). */
-export function familyCollectionForPath(pathname: string): FamilyCollection | undefined {
-  return FAMILY_COLLECTIONS.find(
-    (c) => pathname === familySearchPath(c) || pathname.startsWith(`${c.basePath}/person/`),
-  );
-}
-
 /** A public id (L1234, l1234 or 1234) as a number of this collection, or undefined. */
 export function parsePersonId(c: FamilyCollection, raw: string): number | undefined {
   const m = /^([A-Za-z]?)0*([1-9]\d{0,8})$/.exec(raw.trim());

@@ -1,17 +1,9 @@
 import { data } from "@remix-run/node";
-import { requireAdminAuth } from "~/auth/guard.server";
-import { invalidRouteParams } from "~/routing/responses";
+import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { PER_PAGE_CHOICES, formatSort } from "~/search/criteria";
 import { chips } from "~/search/search-page.server";
 import { getDatabase } from "~/server/runtime.server";
-import {
-  type FamilyCollection,
-  familyCollectionForPath,
-  familySearchPath,
-  formatPersonId,
-  parsePersonId,
-  personPath,
-} from "./collections";
+import { type FamilyCollection, familySearchPath, formatPersonId, parsePersonId, personPath } from "./collections";
 import {
   DEFAULT_PERSON_SORT,
   type PersonCriteria,
@@ -34,22 +26,10 @@ import {
 /**
  * Loaders of the linked-person collections: the search page
  * (/members/{lodz,genealogy}/search) and a person's page
- * (/members/{lodz,genealogy}/person/:personId). Both are members' pages: the
- * guard runs first, before the URL is read.
+ * (/members/{lodz,genealogy}/person/:personId). Both are members' pages: their
+ * routes call the guard first, before the URL is read; administrators also see
+ * people who may be living (`viewer.isAdmin`).
  */
-
-function collectionOf(request: Request): FamilyCollection {
-  const { pathname } = new URL(request.url);
-  const collection = familyCollectionForPath(pathname);
-  if (!collection) throw invalidRouteParams(pathname);
-  return collection;
-}
-
-/** The auth-admin guard (visitor → sign in, inactive → 403); administrators also see people who may be living. */
-async function familyViewer(request: Request): Promise<FamilyViewer> {
-  const user = await requireAdminAuth(request);
-  return { isMember: true, isAdmin: user.role === "admin" };
-}
 
 function event(date: string | null, place: string): string {
   return [formatPartialDate(date), place].filter(Boolean).join(", ");
@@ -77,9 +57,7 @@ export type PersonLink = ReturnType<typeof linkView>;
 
 const SEX_LABELS = { m: "Male", f: "Female", u: "Unknown" } as const;
 
-export async function loadPersonSearch(request: Request) {
-  const collection = collectionOf(request);
-  const viewer = await familyViewer(request);
+export async function loadPersonSearch(request: Request, collection: FamilyCollection, viewer: FamilyViewer) {
   const url = new URL(request.url);
   const { criteria, errors, values } = parsePersonCriteria(collection, url.searchParams);
   const sort = formatSort(criteria.sort);
@@ -178,16 +156,19 @@ function citation(c: FamilyCollection, d: PersonDetail, pageUrl: string, accesse
   return `“${p.name}”${life ? ` (${life})` : ""}, person ${formatPersonId(c, p.number)}, in Metryka, ${c.title}.${tree} ${pageUrl} (accessed ${day}).`;
 }
 
-export async function loadPersonPage(request: Request, personId: string | undefined) {
-  const collection = collectionOf(request);
-  const viewer = await familyViewer(request);
+export async function loadPersonPage(
+  request: Request,
+  collection: FamilyCollection,
+  viewer: FamilyViewer,
+  personId: string | undefined,
+) {
   const url = new URL(request.url);
   const number = personId ? parsePersonId(collection, personId) : undefined;
   // Only the id as shown (L1234) names a page; anything else is not a page of this site.
   if (number === undefined || personId !== formatPersonId(collection, number)) throw invalidRouteParams(url.pathname);
   const database = await getDatabase();
   const detail = await getPerson(database, collection, number, viewer);
-  if (!detail) throw invalidRouteParams(url.pathname);
+  invariantResponse(detail, () => routeParamsMessage(url.pathname));
   const p = detail.person;
   const link = (v: PersonView | null) => (v ? linkView(collection, v) : null);
   return {

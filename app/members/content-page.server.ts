@@ -1,5 +1,5 @@
 import { requireAdminAuth } from "~/auth/guard.server";
-import { invalidRouteParams, pageNotFound } from "~/routing/responses";
+import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import { getContentPage, isValidSlug, renderContentPage } from "./content-pages.server";
 
@@ -13,6 +13,6 @@ export async function loadMembersContentPage(request: Request, slug: string | un
   const { pathname } = new URL(request.url);
   if (!slug || !isValidSlug(slug)) throw invalidRouteParams(pathname);
   const page = await getContentPage(await getDatabase(), slug);
-  if (!page) throw pageNotFound(pathname);
+  invariantResponse(page, () => notFoundMessage(pathname));
   return renderContentPage(page);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { PATHS } from "~/routing/paths";
 import { MATCH_MODE_LABELS } from "~/search/collections";
 import {
   DEFAULT_PER_PAGE,
@@ -21,7 +22,7 @@ import { SURNAME_MODES, type SurnameMode } from "./directory-names";
  * kept, never an exception.
  */
 
-export const DIRECTORY_PATH = "/members/membership/search";
+export const DIRECTORY_PATH = PATHS.directory;
 
 export const DEFAULT_SURNAME_MODE: SurnameMode = "sounds";
 

@@ -13,10 +13,11 @@ import {
 } from "./directory-criteria";
 import { itemMatches } from "./directory-names";
 import { type DirectoryRow, searchDirectory } from "./directory.server";
+import { PATHS } from "~/routing/paths";
 
 /** The loader of /members/membership/search: the guard, the form's parser, the search and what the page shows. */
 
-export const PERSONAL_EDIT_PATH = "/members/profileEditPersonal";
+export const PERSONAL_EDIT_PATH = PATHS.profileEditPersonal;
 
 function href(criteria: DirectoryCriteria, change: Partial<DirectoryCriteria>): string {
   const qs = directoryCriteriaToParams({ ...criteria, page: 1, ...change }).toString();

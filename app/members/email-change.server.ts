@@ -11,6 +11,7 @@ import { getDatabase } from "~/server/runtime.server";
 import { emailChangeSchema } from "./forms";
 import { readForm } from "~/routing/form-data.server";
 import { PROFILE_PATH } from "./profile.server";
+import { PATHS } from "~/routing/paths";
 
 /**
  * Changing the e-mail address (issue #3): the current password proves the
@@ -72,7 +73,7 @@ async function confirmEmailChange(userId: number, oldEmail: string, token: strin
       "If you did this, there is nothing to do.",
       "If you did not, reply to this message or write to the society at once: someone may be using your account.",
       "",
-      new URL("/Login", new URL(request.url).origin).toString(),
+      new URL(PATHS.login, new URL(request.url).origin).toString(),
     ].join("\n"),
   }).catch(() => undefined);
   throw redirect(`${PROFILE_PATH}?updated=email`);
@@ -118,7 +119,7 @@ export async function emailEditAction(request: Request, clientIp: string) {
       "",
       "open this link within 24 hours to make this your Metryka address (you will be asked to sign in if you are not):",
       "",
-      new URL(`/members/profileEditEmail?token=${encodeURIComponent(token)}`, new URL(request.url).origin).toString(),
+      new URL(`${PATHS.profileEditEmail}?token=${encodeURIComponent(token)}`, new URL(request.url).origin).toString(),
       "",
       "Until then your account keeps its old address. If you did not ask for this, ignore this message.",
     ].join("\n"),
@@ -130,5 +131,5 @@ export async function emailEditAction(request: Request, clientIp: string) {
     details: { to: newEmail },
     ip: clientIp,
   });
-  return redirect(`/members/profileEditEmail?sent=${encodeURIComponent(maskEmail(newEmail))}`);
+  return redirect(`${PATHS.profileEditEmail}?sent=${encodeURIComponent(maskEmail(newEmail))}`);
 }

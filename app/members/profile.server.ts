@@ -22,6 +22,7 @@ import {
   usernameProblem,
   usernameSchema,
 } from "./forms";
+import { PATHS } from "~/routing/paths";
 
 /**
  * The member's own account pages (issue #3 item 8): what the loaders show and
@@ -30,7 +31,7 @@ import {
  * the guard's user), whatever the form says.
  */
 
-export const PROFILE_PATH = "/members/profile";
+export const PROFILE_PATH = PATHS.profile;
 
 /** What the profile page's notice reports after an edit (`?updated=`). */
 export const UPDATE_KINDS = ["personal", "password", "username", "email"] as const;

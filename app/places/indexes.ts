@@ -128,11 +128,6 @@ export function mapIndex(id: MapIndexId): MapIndexDef {
 export const mapSearchPath = (index: MapIndexDef) => `${index.basePath}/search`;
 export const mapPlacePath = (index: MapIndexDef, id: number | string) => `${index.basePath}/place/${id}`;
 
-/** The index whose search or place page a path is, or undefined. */
-export function mapIndexForPath(pathname: string): MapIndexDef | undefined {
-  return MAP_INDEXES.find((i) => pathname === mapSearchPath(i) || pathname.startsWith(`${i.basePath}/place/`));
-}
-
 /** The language of a spelling of a kind, for `lang`. */
 export function spellingLang(index: MapIndexDef, kind: string): string {
   const byKind: Record<string, string> = { polish: "pl", german: "de", russian: "ru", ukrainian: "uk" };

@@ -1,9 +1,7 @@
 import { data } from "@remix-run/node";
-import { requireAdminAuth } from "~/auth/guard.server";
-import { invalidRouteParams } from "~/routing/responses";
+import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { PER_PAGE_CHOICES, formatSort } from "~/search/criteria";
 import type { Viewer } from "~/search/engine.server";
-import { viewerFor } from "~/search/search-page.server";
 import { getDatabase } from "~/server/runtime.server";
 import {
   NAME_MODE_OPTIONS,
@@ -15,7 +13,7 @@ import {
 } from "./criteria";
 import { SPELLING_LABELS, type SpellingKind } from "./demo";
 import { formatCoordinates, formatKm } from "./geo";
-import { type MapIndexDef, mapIndexForPath, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
+import { type MapIndexDef, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
 import { buildPlaceMap } from "./map";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
 
@@ -25,26 +23,6 @@ import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } fro
  */
 
 const NEIGHBOUR_KM = 10;
-
-function indexFromRequest(request: Request): MapIndexDef {
-  const { pathname } = new URL(request.url);
-  const index = mapIndexForPath(pathname);
-  if (!index) throw invalidRouteParams(pathname);
-  return index;
-}
-
-/**
- * The viewer of an index's pages after its access check: a members' index is
- * behind the auth-admin guard (visitor → sign in, inactive account → 403),
- * before the URL is even read. The queries check the viewer again.
- */
-async function placeViewer(request: Request, index: MapIndexDef): Promise<Viewer> {
-  if (index.access === "members") {
-    await requireAdminAuth(request);
-    return { isMember: true };
-  }
-  return viewerFor(request);
-}
 
 function spellingLabel(kind: string): string {
   return SPELLING_LABELS[kind as SpellingKind] ?? kind;
@@ -128,9 +106,11 @@ function formOf(index: MapIndexDef) {
   };
 }
 
-export async function loadPlaceSearch(request: Request) {
-  const index = indexFromRequest(request);
-  const viewer = await placeViewer(request, index);
+/**
+ * An index's search page for `viewer`. A members' index's route has called the
+ * guard already (routes/members.source-*); the queries check the viewer again.
+ */
+export async function loadPlaceSearch(request: Request, index: MapIndexDef, viewer: Viewer) {
   const url = new URL(request.url);
   const { criteria, errors, values } = parsePlaceCriteria(url.searchParams, index);
   const sort = formatSort(criteria.sort);
@@ -204,14 +184,12 @@ function citation(index: MapIndexDef, place: PlaceRow, pageUrl: string, accessed
   return `“${place.name}”, ${index.grid.describe(place.sheet, place.square)}, ${index.source}. Indexed in Metryka, ${index.title}, ${pageUrl} (accessed ${day}).`;
 }
 
-export async function loadPlacePage(request: Request, placeId: string | undefined) {
-  const index = indexFromRequest(request);
-  const viewer = await placeViewer(request, index);
+export async function loadPlacePage(request: Request, index: MapIndexDef, viewer: Viewer, placeId: string | undefined) {
   const url = new URL(request.url);
   if (!placeId || !PLACE_ID.test(placeId)) throw invalidRouteParams(url.pathname);
   const database = await getDatabase();
   const place = await getPlace(database, index.id, Number(placeId), viewer);
-  if (!place) throw invalidRouteParams(url.pathname);
+  invariantResponse(place, () => routeParamsMessage(url.pathname));
   const near = { value: place.name, id: place.id, radiusKm: NEIGHBOUR_KM };
   const around = await searchPlaces(
     database,

@@ -3,6 +3,7 @@
 // navigation and gets the error page with a way on instead of an empty page.
 import { ErrorPage } from "~/ui/error-page";
 import type { StandInModule } from "./reload-guard";
+import { PATHS } from "~/routing/paths";
 
 function RouteCodeUnavailable() {
   return (
@@ -13,7 +14,7 @@ function RouteCodeUnavailable() {
         <>
           Part of Metryka could not be downloaded to your browser, usually because a new version was published a moment
           ago or the connection dropped. Reloading the page normally fixes it; if it does not, the{" "}
-          <a href="/ConfigCheck">browser check</a> shows what is wrong.
+          <a href={PATHS.configCheck}>browser check</a> shows what is wrong.
         </>
       }
     />

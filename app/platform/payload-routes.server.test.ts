@@ -103,7 +103,7 @@ for (const dialect of testDialects()) {
       const { status, body } = await payload("/stpete/birth/search/_payload.json?surname=Kowalski");
       expect(status).toBe(200);
       expect(body).toMatchObject({ path: "/stpete/birth/search", search: "?surname=Kowalski", status: 200 });
-      const page = body.routes!["stpete-birth/search"]!;
+      const page = body.routes!["source/part/search"]!;
       expect(page).toMatchObject({
         searched: true,
         values: expect.objectContaining({ surname: "Kowalski" }) as unknown,
@@ -113,7 +113,7 @@ for (const dialect of testDialects()) {
       const bad = await payload("/stpete/birth/search/_payload.json?surname=Kowalski&yearFrom=abc");
       expect(bad.status).toBe(400);
       expect(bad.body.status).toBe(400);
-      expect(bad.body.routes!["stpete-birth/search"]).toMatchObject({
+      expect(bad.body.routes!["source/part/search"]).toMatchObject({
         searched: false,
         errors: { yearFrom: expect.any(String) as unknown },
       });

@@ -16,6 +16,7 @@ import { DATA_SIGN_IN_MESSAGE, requireAdminAuthForData } from "~/auth/guard.serv
 import { isMembersPath } from "~/routing/members-area";
 import { logger } from "~/server/logger.server";
 import { currentBuildId } from "./build-info.server";
+import { PATHS } from "~/routing/paths";
 
 export const PAYLOAD_FILE = "_payload.json";
 
@@ -266,7 +267,7 @@ function setCookiesOf(settled: Settled[]): string[] {
 /** The sign-in redirect of the page guard: on a payload request it means 401, whatever the path. */
 function isSignInRedirect(location: string): boolean {
   try {
-    return new URL(location, "http://metryka.invalid").pathname === "/Login";
+    return new URL(location, "http://metryka.invalid").pathname === PATHS.login;
   } catch {
     return false;
   }

@@ -1,6 +1,5 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { canonicalPath } from "~/routing/canonical";
-import { pageNotFound } from "~/routing/responses";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { unknownPage } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 /**
@@ -9,10 +8,7 @@ import { GeneralErrorBoundary } from "~/ui/error-page";
  * else is the 404 page with SPEC §8's message.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const canonical = canonicalPath(url.pathname);
-  if (canonical) throw redirect(`${canonical}${url.search}`, 301);
-  throw pageNotFound(url.pathname);
+  return unknownPage(request);
 }
 
 export const action = loader;

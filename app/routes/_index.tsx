@@ -1,72 +1,47 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { COLLECTIONS, searchPath } from "~/search/collections";
+import { type CatalogSource, sourcePath, sourcesOf } from "~/catalog";
+import { sourceCounts } from "~/catalog.server";
 import { wasSeeded } from "~/db/seed.server";
-import { FAMILY_COLLECTIONS, familySearchPath } from "~/families/collections";
-import { peopleCount } from "~/families/store.server";
-import { MAP_INDEXES, mapSearchPath } from "~/places/indexes";
-import { placeCounts } from "~/places/store.server";
-import { collectionSizes } from "~/search/stats.server";
-import { signInPath } from "~/search/access";
+import { PATHS, signInPath } from "~/routing/paths";
 import { viewerFor } from "~/search/search-page.server";
 import { getDatabase } from "~/server/runtime.server";
-import type { Database } from "~/db/connection.server";
-import type { Viewer } from "~/search/engine.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
 
-/** The place indexes with their sizes; a visitor is asked to sign in to search a members' one. */
-async function placeIndexCards(database: Database, viewer: Viewer) {
-  const counts = await placeCounts(database);
-  return MAP_INDEXES.map((i) => {
-    const locked = i.access === "members" && !viewer.isMember;
-    return {
-      id: i.id,
-      title: i.title,
-      description: i.description,
-      access: i.access,
-      places: counts.get(i.id) ?? 0,
-      searchPath: locked ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
-      locked,
-    };
-  });
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const database = await getDatabase();
-  const sizes = await collectionSizes(database);
+  const counts = await sourceCounts(database);
   const viewer = await viewerFor(request);
+  // A visitor sees that a members' source exists and its size, and is asked to sign in to search it.
+  const card = (s: CatalogSource) => {
+    const locked = s.access === "members" && !viewer.isMember;
+    const search = sourcePath(s, "search");
+    return {
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      access: s.access,
+      searchPath: locked ? signInPath(search) : search,
+      locked,
+    };
+  };
+  const size = (s: CatalogSource) => counts.get(s.id) ?? 0;
   return {
     demo: await wasSeeded(database),
-    placeIndexes: await placeIndexCards(database, viewer),
+    placeIndexes: sourcesOf("places").map((s) => ({ ...card(s), places: size(s) })),
     // People linked into families (decision 0017): members only, shown with their size like the others.
-    families: await Promise.all(
-      FAMILY_COLLECTIONS.map(async (c) => ({
-        id: c.id,
-        title: c.title,
-        access: "members" as const,
-        description: c.description,
-        people: await peopleCount(database, c.id),
-        searchPath: viewer.isMember ? familySearchPath(c) : signInPath(familySearchPath(c)),
-        locked: !viewer.isMember,
-        years: `${c.years.from}–${c.years.to}`,
-      })),
-    ),
-    collections: COLLECTIONS.map((c) => {
-      // A visitor sees that a members' collection exists and its size, and is asked to sign in to search it.
-      const locked = c.access === "members" && !viewer.isMember;
-      return {
-        id: c.id,
-        title: c.title,
-        group: c.group,
-        description: c.description,
-        access: c.access,
-        records: sizes.get(c.id) ?? 0,
-        searchPath: locked ? signInPath(searchPath(c)) : searchPath(c),
-        locked,
-        years: `${c.years.from}–${c.years.to}`,
-      };
-    }),
+    families: sourcesOf("families").map((s) => ({
+      ...card(s),
+      people: size(s),
+      years: `${s.def.years.from}–${s.def.years.to}`,
+    })),
+    collections: sourcesOf("records").map((s) => ({
+      ...card(s),
+      group: s.group,
+      records: size(s),
+      years: `${s.def.years.from}–${s.def.years.to}`,
+    })),
   };
 }
 
@@ -87,7 +62,7 @@ export default function Home() {
           person&apos;s entry. The society&apos;s own transcriptions replace them when they are imported.
         </p>
       )}
-      <form method="get" action="/Search" className="quick-search" role="search" aria-label="Quick search">
+      <form method="get" action={PATHS.searchAll} className="quick-search" role="search" aria-label="Quick search">
         <div className="field">
           <label htmlFor="quick-surname">Surname</label>
           <input
@@ -132,8 +107,8 @@ export default function Home() {
       <h2>Privacy</h2>
       <p>
         Births of the last 100 years and deaths and marriages of the last 75 years are shown to members only, as in the
-        society&apos;s rules. <Link to="/Signup">Become a member</Link> to see them and to support the volunteers&apos;
-        work.
+        society&apos;s rules. <Link to={PATHS.signup}>Become a member</Link> to see them and to support the
+        volunteers&apos; work.
       </p>
     </>
   );
@@ -164,7 +139,7 @@ function Card({ card, className, count, extra }: { card: CardInfo; className: st
       <p>{card.description}</p>
       {card.locked && (
         <p className="members-invite">
-          <Link to={card.searchPath}>Sign in to search</Link> or <Link to="/Signup">become a member</Link>.
+          <Link to={card.searchPath}>Sign in to search</Link> or <Link to={PATHS.signup}>become a member</Link>.
         </p>
       )}
     </li>

@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdminAuth } from "~/auth/guard.server";
 import { loadMembersContentPage } from "~/members/content-page.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireActiveMember(request);
   return loadMembersContentPage(request, params["*"]);
 }
 
 /** Content pages take no posts; the guard still answers first. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminAuth(request);
+  await requireActiveMember(request);
   throw new Response("This page cannot be posted to.", { status: 405, statusText: "Method Not Allowed" });
 }
 

@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAdmin } from "~/auth/guard.server";
 import { loadAuditPage } from "~/admin/audit.server";
 import { AuditPage } from "~/admin/ui/audit-page";
-import { requireAdminAuth } from "~/auth/guard.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
   return loadAuditPage(request);
 }
 
 /** The audit log is read-only; the guard still answers a post first. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminAuth(request, { admin: true });
+  await requireAdmin(request);
   throw new Response("This page cannot be posted to.", { status: 405, statusText: "Method Not Allowed" });
 }
 

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAdmin } from "~/auth/guard.server";
 import { loadMemberPage, memberAction } from "~/admin/member.server";
 import { MemberPage } from "~/admin/ui/member-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
   return loadMemberPage(request, params.id);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return memberAction(request, params.id, context.clientIp);
 }
 

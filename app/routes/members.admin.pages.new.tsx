@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAdmin } from "~/auth/guard.server";
 import { editorAction, loadNewPage } from "~/admin/pages.server";
 import { PageEditorPage } from "~/admin/ui/pages-editor";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
   return loadNewPage(request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return editorAction(request, undefined, context.clientIp);
 }
 

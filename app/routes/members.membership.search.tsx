@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
 import { loadDirectoryPage } from "~/members/directory-page.server";
 import { DIRECTORY_TITLE, DirectoryPage } from "~/members/ui/directory-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireActiveMember(request);
   return loadDirectoryPage(request);
 }
 

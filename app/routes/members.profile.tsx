@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
 import { loadProfilePage } from "~/members/profile.server";
 import { ProfilePage } from "~/members/ui/profile-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireActiveMember(request);
   return loadProfilePage(request);
 }
 

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
 import { emailEditAction, loadEmailEditPage } from "~/members/email-change.server";
 import { EmailEditPage } from "~/members/ui/email-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireActiveMember(request);
   return loadEmailEditPage(request, context.clientIp);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await requireActiveMember(request);
   return emailEditAction(request, context.clientIp);
 }
 

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
 import { loadPasswordEditPage, passwordEditAction } from "~/members/profile.server";
 import { PasswordEditPage } from "~/members/ui/password-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireActiveMember(request);
   return loadPasswordEditPage(request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await requireActiveMember(request);
   return passwordEditAction(request, context.clientIp);
 }
 

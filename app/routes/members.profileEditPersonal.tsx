@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
 import { loadPersonalEditPage, personalEditAction } from "~/members/profile.server";
 import { PersonalEditPage } from "~/members/ui/personal-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireActiveMember(request);
   return loadPersonalEditPage(request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await requireActiveMember(request);
   return personalEditAction(request, context.clientIp);
 }
 

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { sourceDefs } from "~/catalog";
 import { loadUnifiedSearch } from "~/search/unified.server";
 import { UnifiedSearchPage } from "~/search/ui/unified-search-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadUnifiedSearch(request);
+  return loadUnifiedSearch(request, sourceDefs());
 }
 
 export default function UnifiedSearch() {

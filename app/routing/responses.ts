@@ -16,18 +16,24 @@ export function invariantResponse(
   }
 }
 
+/** SPEC §8's message for an unmatched path, or a path whose record does not exist. */
+export const notFoundMessage = (pathname: string) => `Page not found: ${pathname}`;
+
 /** SPEC §8: an unmatched path. */
 export function pageNotFound(pathname: string): Response {
-  return new Response(`Page not found: ${pathname}`, {
+  return new Response(notFoundMessage(pathname), {
     status: 404,
     statusText: "Page Not Found",
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
 
+/** SPEC §8's message for a route whose parameters fail validation or name no record. */
+export const routeParamsMessage = (pathname: string) => `Page Not Found: ${pathname}`;
+
 /** SPEC §8: a route whose parameters fail validation. */
 export function invalidRouteParams(pathname: string): Response {
-  return new Response(`Page Not Found: ${pathname}`, {
+  return new Response(routeParamsMessage(pathname), {
     status: 404,
     statusText: "Page Not Found",
     headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -1,18 +1,16 @@
 import { getDatabase } from "~/server/runtime.server";
+import { type CollectionDef, recordPath } from "./collections";
 import { parseCriteria } from "./criteria";
 import { csvLine } from "./csv";
 import { fieldValue } from "./display";
-import { streamMatches } from "./engine.server";
-import { collectionFromRequest, collectionViewer } from "./search-page.server";
+import { type Viewer, streamMatches } from "./engine.server";
 
 /**
  * The whole result set as CSV, streamed row by row from a database cursor:
  * an export of 100,000 records never sits in memory.
  */
-export async function exportCsv(request: Request): Promise<Response> {
+export async function exportCsv(request: Request, collection: CollectionDef, viewer: Viewer): Promise<Response> {
   const url = new URL(request.url);
-  const collection = collectionFromRequest(request);
-  const viewer = await collectionViewer(request, collection);
   const { criteria, errors } = parseCriteria(collection, url.searchParams);
   if (Object.keys(errors).length) {
     const lines = Object.entries(errors).map(([k, v]) => `${k}: ${v}`);
@@ -51,7 +49,7 @@ export async function exportCsv(request: Request): Promise<Response> {
           r.julianDate ?? "",
           r.year,
           ...fields.map((f) => fieldValue(f.name, r.data)),
-          `${url.origin}${collection.basePath}/record/${r.id}`,
+          `${url.origin}${recordPath(collection, r.id)}`,
         ]);
       }
       controller.enqueue(encoder.encode(batch));

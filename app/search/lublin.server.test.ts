@@ -7,9 +7,7 @@ import type { AccountStatus } from "~/db/schema";
 import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
 import { getRequest, signedInAccount } from "~/testing/requests";
-import { exportCsv } from "./export.server";
-import { loadRecordPage } from "./record-page.server";
-import { loadSearchPage } from "./search-page.server";
+import { callRoute } from "~/testing/server-build";
 import { useTestRuntime } from "~/testing/runtime";
 
 /**
@@ -46,9 +44,9 @@ for (const dialect of testDialects()) {
       cookies.set(username, cookie);
     }
     const cookie = (who: string | null) => (who ? cookies.get(who)! : null);
-    const search = (url: string, who: string | null) => outcome(() => loadSearchPage(getRequest(url, cookie(who))));
+    const search = (url: string, who: string | null) => outcome(() => callRoute(getRequest(url, cookie(who))));
     const record = (id: number, kind: string, who: string | null) =>
-      outcome(() => loadRecordPage(getRequest(`/members/lublin/${kind}/record/${id}`, cookie(who)), String(id)));
+      outcome(() => callRoute(getRequest(`/members/lublin/${kind}/record/${id}`, cookie(who))));
 
     beforeAll(async () => {
       database = runtime.database;
@@ -139,12 +137,12 @@ for (const dialect of testDialects()) {
     });
 
     it("exports a member's search as CSV with both forms and the act number", async () => {
-      const response = await exportCsv(
+      const response = (await callRoute(
         getRequest(
           `/members/lublin/birth/export.csv?surname=${encodeURIComponent(birth.fields.surname!)}&surnameMode=exact`,
           cookie("lublin-member"),
         ),
-      );
+      )) as Response;
       expect(response.status).toBe(200);
       const text = await response.text();
       expect(text.split("\n")[0]).toContain("surnameDe");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePatterns } from "~/routing/canonical";
+import { sitePatterns } from "~/catalog";
 import {
   COLLECTIONS,
   LUBLIN_COLLECTIONS,
@@ -27,7 +27,7 @@ describe("Lublin collections in the registry", () => {
   });
 
   it("gets a search, a record and an export route each (the SPEC §2 paths exist now)", () => {
-    const patterns = routePatterns();
+    const patterns = sitePatterns();
     for (const c of LUBLIN_COLLECTIONS) {
       expect(patterns).toContain(searchPath(c));
       expect(patterns).toContain(recordPath(c, ":recordId"));

@@ -7,9 +7,7 @@ import type { AccountStatus } from "~/db/schema";
 import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
 import { getRequest, signedInAccount } from "~/testing/requests";
-import { exportCsv } from "./export.server";
-import { loadRecordPage } from "./record-page.server";
-import { loadSearchPage } from "./search-page.server";
+import { callRoute } from "~/testing/server-build";
 import { useTestRuntime } from "~/testing/runtime";
 
 /**
@@ -42,10 +40,10 @@ for (const dialect of testDialects()) {
       cookies.set(username, cookie);
     }
     const cookie = (who: string | null) => (who ? cookies.get(who)! : null);
-    const search = (url: string, who: string | null) => outcome(() => loadSearchPage(getRequest(url, cookie(who))));
+    const search = (url: string, who: string | null) => outcome(() => callRoute(getRequest(url, cookie(who))));
     const record = (id: number, who: string | null) =>
-      outcome(() => loadRecordPage(getRequest(`${BASE}/record/${id}`, cookie(who)), String(id)));
-    const csv = (url: string, who: string | null) => outcome(() => exportCsv(getRequest(url, cookie(who))));
+      outcome(() => callRoute(getRequest(`${BASE}/record/${id}`, cookie(who))));
+    const csv = (url: string, who: string | null) => outcome(() => callRoute(getRequest(url, cookie(who))));
     const ids = async (url: string) => {
       const { status, body } = await search(url, "odessa-member");
       expect(status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { odessaRecordAt } from "~/db/demo/odessa";
-import { routePatterns } from "~/routing/canonical";
+import { sitePatterns } from "~/catalog";
 import {
   COLLECTIONS,
   GROUP_SHORT_LABELS,
@@ -25,7 +25,7 @@ describe("Odessa film index in the registry", () => {
   });
 
   it("gets a search, a record and an export route", () => {
-    const patterns = routePatterns();
+    const patterns = sitePatterns();
     const c = getCollection("odessa-stpete")!;
     expect(patterns).toContain("/members/odessa-stpete/search");
     expect(patterns).toContain(recordPath(c, ":recordId"));

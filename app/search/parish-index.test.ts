@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePatterns } from "~/routing/canonical";
+import { sitePatterns } from "~/catalog";
 import {
   COLLECTIONS,
   GROUP_SHORT_LABELS,
@@ -23,7 +23,7 @@ describe("parish records index in the registry", () => {
     const codes = COLLECTIONS.map((x) => x.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(GROUP_SHORT_LABELS[c.group]).toBe("Indexes");
-    const patterns = routePatterns();
+    const patterns = sitePatterns();
     expect(patterns).toContain("/members/parish-records-idx/search");
     expect(patterns).toContain(recordPath(c, ":recordId"));
     expect(patterns).toContain(exportPath(c));

@@ -1,20 +1,23 @@
 import { getDatabase } from "~/server/runtime.server";
-import { invalidRouteParams } from "~/routing/responses";
-import { recordPath, searchPath } from "./collections";
+import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
+import { type CollectionDef, recordPath, searchPath } from "./collections";
 import { citationText, fieldValue, formatDate } from "./display";
 import { getRecord } from "./engine.server";
-import { collectionFromRequest, collectionViewer } from "./search-page.server";
+import type { Viewer } from "./engine.server";
 
 /** Record ids are positive integers; anything else is a malformed URL (404, SPEC §8). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
 
-export async function loadRecordPage(request: Request, recordId: string | undefined) {
+export async function loadRecordPage(
+  request: Request,
+  collection: CollectionDef,
+  viewer: Viewer,
+  recordId: string | undefined,
+) {
   const url = new URL(request.url);
-  const collection = collectionFromRequest(request);
-  const viewer = await collectionViewer(request, collection);
   if (!recordId || !RECORD_ID.test(recordId)) throw invalidRouteParams(url.pathname);
   const record = await getRecord(await getDatabase(), collection, Number(recordId), viewer);
-  if (!record) throw invalidRouteParams(url.pathname);
+  invariantResponse(record, () => routeParamsMessage(url.pathname));
   const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
   return {
     collection: { title: collection.title, searchPath: searchPath(collection), access: collection.access },

@@ -5,10 +5,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { startRuntime, stopRuntime } from "~/server/runtime.server";
-import { loadSearchPage } from "./search-page.server";
+import { callRoute } from "~/testing/server-build";
 import { outcome } from "~/testing/outcome";
 
-const call = (url: string) => outcome(() => loadSearchPage(new Request(url)));
+const call = (url: string) => outcome(() => callRoute(new Request(url)));
 
 for (const dialect of testDialects()) {
   describe(`search page loader on ${dialect}`, () => {

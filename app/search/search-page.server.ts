@@ -1,13 +1,11 @@
 import { data } from "@remix-run/node";
-import { getCurrentUser, requireAdminAuth } from "~/auth/guard.server";
+import { getCurrentUser } from "~/auth/guard.server";
 import { membershipState } from "~/auth/users.server";
-import { invalidRouteParams } from "~/routing/responses";
 import { getDatabase } from "~/server/runtime.server";
 import {
   type CollectionDef,
   MATCH_MODE_LABELS,
   type MatchMode,
-  collectionForPath,
   exportPath,
   recordPath,
   searchPath,
@@ -43,31 +41,10 @@ export interface Suggestion {
   countIsLowerBound: boolean;
 }
 
-export function collectionFromRequest(request: Request): CollectionDef {
-  const { pathname } = new URL(request.url);
-  const collection = collectionForPath(pathname);
-  if (!collection) throw invalidRouteParams(pathname);
-  return collection;
-}
-
 /** Who is asking, for the privacy periods and members' collections: an active member or a visitor. */
 export async function viewerFor(request: Request): Promise<Viewer> {
   const user = await getCurrentUser(request);
   return { isMember: !!user && membershipState(user) === "active" };
-}
-
-/**
- * The viewer of a collection's search, record or export, after its access
- * check: a members' collection is behind the auth-admin guard (a visitor is
- * sent to sign in, an account that is not an active member gets 403), like
- * every members' page. The engine checks the viewer again in its queries.
- */
-export async function collectionViewer(request: Request, collection: CollectionDef): Promise<Viewer> {
-  if (collection.access === "members") {
-    await requireAdminAuth(request);
-    return { isMember: true };
-  }
-  return viewerFor(request);
 }
 
 function formInfo(collection: CollectionDef) {
@@ -173,10 +150,13 @@ async function suggestions(collection: CollectionDef, criteria: Criteria, viewer
   return out;
 }
 
-export async function loadSearchPage(request: Request) {
+/**
+ * A collection's search page for `viewer`. A members' collection's route has
+ * called the guard already (routes/members.source-*); the engine checks the
+ * viewer again in its queries.
+ */
+export async function loadSearchPage(request: Request, collection: CollectionDef, viewer: Viewer) {
   const url = new URL(request.url);
-  const collection = collectionFromRequest(request);
-  const viewer = await collectionViewer(request, collection);
   const database = await getDatabase();
   const { criteria, errors, values } = parseCriteria(collection, url.searchParams);
   const parishes = collection.searchFields.some((f) => f.name === "parish")

@@ -1,12 +1,12 @@
 import { data } from "@remix-run/node";
-import { MAP_INDEXES, mapSearchPath } from "~/places/indexes";
+import { type MapIndexDef, mapSearchPath } from "~/places/indexes";
+import { signInPath } from "~/routing/paths";
 import { getDatabase } from "~/server/runtime.server";
 import { COLLECTIONS, type CollectionDef, MATCH_MODE_LABELS, type SearchField, searchPath } from "./collections";
 import { type Criteria, criteriaToParams, hasAnyCriterion, parseCriteria } from "./criteria";
-import { signInPath } from "./access";
 import { countMatches } from "./engine.server";
 import { viewerFor } from "./search-page.server";
-import { FAMILY_COLLECTIONS, FAMILY_GROUP, familySearchPath } from "~/families/collections";
+import { FAMILY_GROUP, type FamilyCollection, familySearchPath } from "~/families/collections";
 import { DEFAULT_PERSON_SORT, personCriteriaToParams } from "~/families/criteria";
 import { countPeople } from "~/families/search.server";
 
@@ -51,7 +51,14 @@ function forRole(collection: CollectionDef, criteria: Criteria, role: Collection
   return { ...criteria, fields, page: 1, sort: collection.defaultSort.map((f) => ({ field: f, descending: false })) };
 }
 
-export async function loadUnifiedSearch(request: Request) {
+/** The sources /Search counts in: the catalog's, handed in by the route (app/catalog.ts, sourceDefs). */
+export interface UnifiedSources {
+  records: readonly CollectionDef[];
+  families: readonly FamilyCollection[];
+  places: readonly MapIndexDef[];
+}
+
+export async function loadUnifiedSearch(request: Request, sources: UnifiedSources) {
   const url = new URL(request.url);
   const { criteria, errors, values } = parseCriteria(UNIFIED_FORM, url.searchParams);
   const form = {
@@ -64,7 +71,7 @@ export async function loadUnifiedSearch(request: Request) {
   };
   const viewer = await viewerFor(request);
   // Visitors are led to sign in before a members' place index, as to a members' collection.
-  const placeIndexes = MAP_INDEXES.map((i) => ({
+  const placeIndexes = sources.places.map((i) => ({
     title: i.title,
     access: i.access,
     href: i.access === "members" && !viewer.isMember ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
@@ -75,7 +82,7 @@ export async function loadUnifiedSearch(request: Request) {
   if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null, placeIndexes };
   const database = await getDatabase();
   const results = [];
-  for (const collection of COLLECTIONS) {
+  for (const collection of sources.records) {
     // A visitor is told how many records a members' collection holds for the name (DESIGN §5: an
     // invitation to join), counted from the index alone; the links lead to the sign-in page.
     const locked = collection.access === "members" && !viewer.isMember;
@@ -104,7 +111,7 @@ export async function loadUnifiedSearch(request: Request) {
     });
   }
   // People linked into families (decision 0017): counted by the same name as persons, birth years as the years.
-  for (const collection of FAMILY_COLLECTIONS) {
+  for (const collection of sources.families) {
     const locked = !viewer.isMember;
     const personCriteria = {
       ...criteria,

@@ -7,9 +7,7 @@ import type { AccountStatus } from "~/db/schema";
 import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
 import { getRequest, signedInAccount } from "~/testing/requests";
-import { exportCsv } from "./export.server";
-import { loadRecordPage } from "./record-page.server";
-import { loadSearchPage } from "./search-page.server";
+import { callRoute } from "~/testing/server-build";
 import { useTestRuntime } from "~/testing/runtime";
 
 /**
@@ -48,9 +46,9 @@ for (const dialect of testDialects()) {
       cookies.set(username, cookie);
     }
     const cookie = (who: string | null) => (who ? cookies.get(who)! : null);
-    const search = (url: string, who: string | null) => outcome(() => loadSearchPage(getRequest(url, cookie(who))));
+    const search = (url: string, who: string | null) => outcome(() => callRoute(getRequest(url, cookie(who))));
     const record = (id: number, kind: string, who: string | null) =>
-      outcome(() => loadRecordPage(getRequest(`/members/volhynian/${kind}/record/${id}`, cookie(who)), String(id)));
+      outcome(() => callRoute(getRequest(`/members/volhynian/${kind}/record/${id}`, cookie(who))));
 
     beforeAll(async () => {
       database = runtime.database;
@@ -186,12 +184,12 @@ for (const dialect of testDialects()) {
     });
 
     it("exports a member's search as CSV with both scripts", async () => {
-      const response = await exportCsv(
+      const response = (await callRoute(
         getRequest(
           `/members/volhynian/birth/export.csv?surname=${q(birth.fields.surnameDe!)}&surnameMode=exact&yearFrom=${birth.date.year}&yearTo=${birth.date.year}`,
           cookie("volhynian-member"),
         ),
-      );
+      )) as Response;
       expect(response.status).toBe(200);
       const text = await response.text();
       expect(text).toContain(`/members/volhynian/birth/record/${idOf(firstBirth)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePatterns } from "~/routing/canonical";
+import { sitePatterns } from "~/catalog";
 import {
   COLLECTIONS,
   VOLHYNIAN_COLLECTIONS,
@@ -29,7 +29,7 @@ describe("Volhynian collections in the registry", () => {
   });
 
   it("gets a search, a record and an export route each (the SPEC §2 paths exist now)", () => {
-    const patterns = routePatterns();
+    const patterns = sitePatterns();
     for (const c of VOLHYNIAN_COLLECTIONS) {
       expect(patterns).toContain(searchPath(c));
       expect(patterns).toContain(recordPath(c, ":recordId"));

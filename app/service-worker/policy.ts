@@ -2,6 +2,7 @@
 // rules that keep members' data out of the caches are unit-tested without a browser.
 import { CACHE_NAME_PREFIX } from "../config/service-worker";
 import { isMembersPath } from "../routing/members-area";
+import { PATHS } from "../routing/paths";
 
 export interface CacheNames {
   /** Hashed build files: cache first, they never change under their name. */
@@ -36,7 +37,7 @@ export function isPrivatePath(pathname: string): boolean {
     isMembersPath(pathname) ||
     pathname.startsWith("/api/") ||
     pathname.endsWith("/_payload.json") ||
-    pathname === "/logout"
+    pathname === PATHS.logout
   );
 }
 

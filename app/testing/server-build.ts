@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
 import routeConfig from "~/routes";
 
 /**
@@ -25,4 +26,21 @@ export async function serverBuildRoutes(): Promise<ServerBuild["routes"]> {
     };
   }
   return routes as ServerBuild["routes"];
+}
+
+let built: Promise<ServerBuild["routes"]> | undefined;
+
+/**
+ * Calls the loader (or action) of the route the request's path matches, with its params, as the server would:
+ * for tests of pages whose route modules decide who may see them (the members' guard) before the domain runs.
+ */
+export async function callRoute(request: Request, handler: "loader" | "action" = "loader"): Promise<unknown> {
+  const routes = await (built ??= serverBuildRoutes());
+  const table = Object.values(routes)
+    .filter((r) => r !== undefined && r.id !== "root")
+    .map((r) => ({ id: r!.id, path: r!.path ?? "", caseSensitive: r!.caseSensitive }));
+  const match = matchRoutes(table, new URL(request.url).pathname)?.at(-1);
+  const run = match && routes[match.route.id]?.module[handler];
+  if (!run) throw new Error(`no ${handler} for ${request.url}`);
+  return run({ request, params: match.params, context: { cspNonce: "", clientIp: "" } });
 }

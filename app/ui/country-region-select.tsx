@@ -9,6 +9,7 @@ import {
   type RegionsLoader,
   type RegionsState,
 } from "./region-options";
+import { regionsPath } from "~/routing/paths";
 
 export interface CountryRegionSelectProps {
   countries: PlaceOption[];
@@ -22,7 +23,7 @@ export interface CountryRegionSelectProps {
   regionsUrl?: (countryCode: string) => string;
 }
 
-const defaultRegionsUrl = (code: string) => `/api/regions/${encodeURIComponent(code)}`;
+const defaultRegionsUrl = regionsPath;
 
 /**
  * Country and region selects for an address (SPEC §3, §9). Without JavaScript

@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useId, type ReactElement, type ReactNode } from "react";
 import { reloadIfNetworkFailure } from "~/platform/offline-navigation";
+import { PATHS } from "~/routing/paths";
 
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const SERVER_ERROR_TITLE = "Internal Server Error";
@@ -121,11 +122,11 @@ export function ErrorPage({ status, title, message, description }: ErrorPageProp
           <Link to="/">Go to the home page</Link>
         </li>
         <li>
-          <Link to="/Search">Search the records</Link>
+          <Link to={PATHS.searchAll}>Search the records</Link>
         </li>
         {signInHelps ? (
           <li>
-            <Link to="/Login">Sign in</Link>
+            <Link to={PATHS.login}>Sign in</Link>
           </li>
         ) : null}
       </ul>

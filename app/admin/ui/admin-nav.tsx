@@ -1,12 +1,13 @@
 import { Link, NavLink } from "@remix-run/react";
+import { PATHS } from "~/routing/paths";
 
 /** The administration area's own links, on every admin page. */
 export function AdminNav() {
   const items = [
-    { to: "/members/admin", label: "Members", end: true },
-    { to: "/members/admin/approvals", label: "Approvals", end: false },
-    { to: "/members/admin/pages", label: "Content pages", end: false },
-    { to: "/members/admin/audit", label: "Audit log", end: false },
+    { to: PATHS.admin, label: "Members", end: true },
+    { to: PATHS.adminApprovals, label: "Approvals", end: false },
+    { to: PATHS.adminPages, label: "Content pages", end: false },
+    { to: PATHS.adminAudit, label: "Audit log", end: false },
   ];
   return (
     <nav className="admin-nav" aria-label="Administration">

@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { approvalsAction, loadApprovalsPage } from "../approvals.server";
 import { MAX_REASON_LENGTH } from "../forms";
 import { AdminNav, formatTimestamp } from "./admin-nav";
+import { adminMemberPath } from "~/routing/paths";
 
 export function ApprovalsPage() {
   const { approval, accounts, done } = useLoaderData<typeof loadApprovalsPage>();
@@ -48,7 +49,7 @@ export function ApprovalsPage() {
                   {accounts.map((a) => (
                     <tr key={a.id}>
                       <td>
-                        <Link to={`/members/admin/members/${a.id}`}>{a.username}</Link>
+                        <Link to={adminMemberPath(a.id)}>{a.username}</Link>
                       </td>
                       <td>{a.email}</td>
                       <td>{a.name}</td>
@@ -70,7 +71,7 @@ export function ApprovalsPage() {
             return (
               <li key={a.id} className="approval" aria-labelledby={`who-${a.id}`}>
                 <h2 id={`who-${a.id}`}>
-                  <Link to={`/members/admin/members/${a.id}`}>{a.username}</Link>
+                  <Link to={adminMemberPath(a.id)}>{a.username}</Link>
                 </h2>
                 <p>
                   {a.name || "No name given"} · {a.email} · signed up {formatTimestamp(a.signedUp)}

@@ -2,11 +2,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatCount } from "~/ui/format";
 import type { AuditRow, loadAuditPage } from "../audit.server";
 import { AdminNav, Pager, ParamError, describedBy, formatTimestamp } from "./admin-nav";
+import { PATHS, adminMemberPath } from "~/routing/paths";
 
 function Who({ who }: { who: AuditRow["actor"] }) {
   if (!who) return <span className="not-given">—</span>;
   if (who.username === null) return <span className="not-given">deleted account #{who.id}</span>;
-  return <Link to={`/members/admin/members/${who.id}`}>{who.username}</Link>;
+  return <Link to={adminMemberPath(who.id)}>{who.username}</Link>;
 }
 
 /** Audit entries as a table: when, who, what, to whom, details, from where. */
@@ -55,7 +56,7 @@ export function AuditPage() {
     const params = new URLSearchParams(query);
     if (page > 1) params.set("page", String(page));
     const text = params.toString();
-    return `/members/admin/audit${text ? `?${text}` : ""}`;
+    return `${PATHS.adminAudit}${text ? `?${text}` : ""}`;
   };
   const textField = (name: "action" | "user" | "from" | "to", label: string, type: "search" | "date") => (
     <div className="field">
@@ -92,7 +93,7 @@ export function AuditPage() {
           <button type="submit" className="btn btn-primary">
             Search
           </button>
-          <Link to="/members/admin/audit" className="btn btn-secondary">
+          <Link to={PATHS.adminAudit} className="btn btn-secondary">
             Clear
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { ROLES, ROLE_LABELS, STATUSES, STATUS_LABELS } from "../forms";
 import type { loadMemberPage, memberAction } from "../member.server";
 import { AdminNav, Pager, formatTimestamp } from "./admin-nav";
 import { AuditTable } from "./audit-page";
+import { PATHS, adminMemberPath } from "~/routing/paths";
 
 const MEMBERSHIP_LABELS = {
   active: "Active",
@@ -37,7 +38,7 @@ export function MemberPage() {
   return (
     <div className="admin">
       <p className="back-link">
-        <Link to="/members/admin">← Members</Link>
+        <Link to={PATHS.admin}>← Members</Link>
       </p>
       <h1>
         <span className="visually-hidden">Member </span>
@@ -182,7 +183,7 @@ export function MemberPage() {
               page={trail.page}
               pageCount={trail.pageCount}
               label="Audit trail pages"
-              href={(page) => `/members/admin/members/${member.id}?trailPage=${page}#trail-heading`}
+              href={(page) => `${adminMemberPath(member.id)}?trailPage=${page}#trail-heading`}
             />
           </>
         )}

@@ -11,6 +11,7 @@ import {
 } from "../members-query";
 import type { loadMembersPage } from "../members.server";
 import { AdminNav, Pager, ParamError, describedBy } from "./admin-nav";
+import { PATHS, adminMemberPath } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadMembersPage>>;
 type Column = MembersQuery["sort"]["column"];
@@ -49,7 +50,7 @@ export function MembersPage() {
           {data.pendingApprovals === 0 ? (
             <>No sign-ups are waiting for approval.</>
           ) : (
-            <Link to="/members/admin/approvals">
+            <Link to={PATHS.adminApprovals}>
               {formatCount(data.pendingApprovals)} {data.pendingApprovals === 1 ? "sign-up is" : "sign-ups are"} waiting
               for approval
             </Link>
@@ -250,7 +251,7 @@ function MembersTable({ data, result }: { data: PageData; result: NonNullable<Pa
                 {result.rows.map((r) => (
                   <tr key={r.id}>
                     <td>
-                      <Link to={`/members/admin/members/${r.id}`}>{r.username}</Link>
+                      <Link to={adminMemberPath(r.id)}>{r.username}</Link>
                     </td>
                     <td className="cell-email">
                       {r.email}

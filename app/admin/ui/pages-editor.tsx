@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/ui/form-field";
 import type { editorAction, loadEditPage, loadNewPage, loadPagesList } from "../pages.server";
 import { AdminNav, formatTimestamp } from "./admin-nav";
+import { PATHS, contentPagePath, editPagePath } from "~/routing/paths";
 
 export function PagesListPage() {
   const { pages, saved, deleted } = useLoaderData<typeof loadPagesList>();
@@ -26,7 +27,7 @@ export function PagesListPage() {
         /members/ followed by its address.
       </p>
       <p>
-        <Link to="/members/admin/pages/new" className="btn btn-primary">
+        <Link to={PATHS.adminPagesNew} className="btn btn-primary">
           New page
         </Link>
       </p>
@@ -47,10 +48,14 @@ export function PagesListPage() {
               {pages.map((p) => (
                 <tr key={p.slug}>
                   <td>
-                    <Link to={`/members/admin/pages/${p.slug}`}>{p.title}</Link>
+                    <Link to={editPagePath(p.slug)}>{p.title}</Link>
                   </td>
                   <td>
-                    {p.published ? <Link to={`/members/${p.slug}`}>/members/{p.slug}</Link> : `/members/${p.slug}`}
+                    {p.published ? (
+                      <Link to={contentPagePath(p.slug)}>{contentPagePath(p.slug)}</Link>
+                    ) : (
+                      contentPagePath(p.slug)
+                    )}
                   </td>
                   <td>{p.published ? "Yes" : "No (draft)"}</td>
                   <td className="nowrap">{formatTimestamp(p.updatedAt)}</td>
@@ -87,7 +92,7 @@ export function PageEditorPage() {
   return (
     <div className="admin">
       <p className="back-link">
-        <Link to="/members/admin/pages">← Content pages</Link>
+        <Link to={PATHS.adminPages}>← Content pages</Link>
       </p>
       <h1>{page ? `Edit “${page.title}”` : "New content page"}</h1>
       <AdminNav />
@@ -97,7 +102,7 @@ export function PageEditorPage() {
           {page.published && (
             <>
               {" "}
-              · read by members at <Link to={`/members/${page.slug}`}>/members/{page.slug}</Link>
+              · read by members at <Link to={contentPagePath(page.slug)}>{contentPagePath(page.slug)}</Link>
             </>
           )}
         </p>
@@ -167,7 +172,7 @@ export function PageEditorPage() {
           <button type="submit" name="intent" value="preview" className="btn btn-secondary" disabled={busy}>
             Preview
           </button>
-          <Link to="/members/admin/pages" className="btn btn-secondary">
+          <Link to={PATHS.adminPages} className="btn btn-secondary">
             Cancel
           </Link>
         </div>

@@ -13,6 +13,7 @@ import type {
   resetPasswordAction,
 } from "../signup.server";
 import { EmailOnlyForm } from "./email-only-form";
+import { PATHS } from "~/routing/paths";
 
 const SENT = "If an account uses that address, an e-mail is on its way. It can take a few minutes.";
 
@@ -32,7 +33,7 @@ export function SignUpErrorPage() {
         submitLabel="Send a new link"
       />
       <p>
-        Already confirmed? <Link to="/Login">Sign in</Link>.
+        Already confirmed? <Link to={PATHS.login}>Sign in</Link>.
       </p>
     </div>
   );
@@ -50,10 +51,10 @@ export function SuccessPage() {
           : "Your e-mail address is confirmed and your membership is active."}
       </p>
       <p className="form-actions">
-        <Link to="/Login" className="btn btn-primary">
+        <Link to={PATHS.login} className="btn btn-primary">
           Sign in
         </Link>
-        <Link to="/Search" className="btn btn-secondary">
+        <Link to={PATHS.searchAll} className="btn btn-secondary">
           Search the records
         </Link>
       </p>
@@ -75,7 +76,7 @@ export function ForgotPasswordPage() {
         submitLabel="Send the link"
       />
       <p>
-        <Link to="/forgot-username">Forgotten your username?</Link> · <Link to="/Login">Back to sign in</Link>
+        <Link to={PATHS.forgotUsername}>Forgotten your username?</Link> · <Link to={PATHS.login}>Back to sign in</Link>
       </p>
     </div>
   );
@@ -95,7 +96,7 @@ export function ForgotUsernamePage() {
         submitLabel="Send my username"
       />
       <p>
-        <Link to="/Login">Back to sign in</Link>
+        <Link to={PATHS.login}>Back to sign in</Link>
       </p>
     </div>
   );
@@ -123,7 +124,7 @@ export function ResetPasswordPage() {
               : "This link is not valid; it may have been cut short by your e-mail program."}
         </p>
         <p>
-          <Link to="/forgot-password">Ask for a new link</Link>
+          <Link to={PATHS.forgotPassword}>Ask for a new link</Link>
         </p>
       </div>
     );

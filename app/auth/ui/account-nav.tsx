@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getBrowserSession } from "../use-browser-session";
+import { PATHS, signInPath } from "~/routing/paths";
 
 /**
  * "Sign in", or who is signed in and "Sign out". Rendered from the server's
@@ -11,9 +12,9 @@ import { getBrowserSession } from "../use-browser-session";
 export function AccountNav({ user }: { user: { username: string; role?: string } | null }) {
   const location = useLocation();
   if (!user) {
-    if (location.pathname === "/Login") return null;
+    if (location.pathname === PATHS.login) return null;
     const back = `${location.pathname}${location.search}`;
-    const href = back === "/" ? "/Login" : `/Login?redirectTo=${encodeURIComponent(back)}`;
+    const href = signInPath(back);
     return (
       <Link to={href} className="account-link">
         Sign in
@@ -27,14 +28,14 @@ export function AccountNav({ user }: { user: { username: string; role?: string }
     if (await getBrowserSession().logout()) window.location.assign("/");
   }
   return (
-    <Form method="post" action="/logout" className="account-nav" onSubmit={signOut}>
+    <Form method="post" action={PATHS.logout} className="account-nav" onSubmit={signOut}>
       <AuthenticityTokenInput name="csrf" />
       {user.role === "admin" && (
-        <Link to="/members/admin" className="account-admin">
+        <Link to={PATHS.admin} className="account-admin">
           Administration
         </Link>
       )}
-      <Link to="/members/profile" className="account-name">
+      <Link to={PATHS.profile} className="account-name">
         <span className="visually-hidden">Your account: signed in as </span>
         {user.username}
       </Link>

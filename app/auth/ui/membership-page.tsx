@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { PATHS } from "~/routing/paths";
 
 /** /Signup: what membership gives, before the form. */
 export function MembershipPage() {
@@ -33,10 +34,10 @@ export function MembershipPage() {
         with the link we send you.
       </p>
       <p className="form-actions">
-        <Link to="/signup/new" className="btn btn-primary">
+        <Link to={PATHS.signupNew} className="btn btn-primary">
           Sign up
         </Link>
-        <Link to="/Login" className="btn btn-secondary">
+        <Link to={PATHS.login} className="btn btn-secondary">
           I am already a member
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { signInSchema } from "../forms";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import type { loadSignInPage, signInAction } from "../sign-in-page.server";
+import { PATHS } from "~/routing/paths";
 
 export function SignInPage() {
   const { redirectTo, passwordWasReset } = useLoaderData<typeof loadSignInPage>();
@@ -54,11 +55,11 @@ export function SignInPage() {
         </div>
       </Form>
       <p className="form-links">
-        <Link to="/forgot-password">Forgotten your password?</Link> ·{" "}
-        <Link to="/forgot-username">Forgotten your username?</Link>
+        <Link to={PATHS.forgotPassword}>Forgotten your password?</Link> ·{" "}
+        <Link to={PATHS.forgotUsername}>Forgotten your username?</Link>
       </p>
       <p>
-        Not a member yet? <Link to="/Signup">Become a member</Link>.
+        Not a member yet? <Link to={PATHS.signup}>Become a member</Link>.
       </p>
     </div>
   );

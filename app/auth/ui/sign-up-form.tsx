@@ -7,6 +7,7 @@ import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import { CountryRegionSelect } from "~/ui/country-region-select";
 import { signUpSchema } from "../forms";
 import type { loadSignUpPage, signUpAction } from "../signup.server";
+import { PATHS } from "~/routing/paths";
 
 export function SignUpPage() {
   const { sentTo, countries, regions, approval } = useLoaderData<typeof loadSignUpPage>();
@@ -20,7 +21,7 @@ export function SignUpPage() {
         </p>
         <p>
           Nothing arrived after a few minutes? Look in the spam folder, or{" "}
-          <Link to="/signup/error?reason=invalid">ask for a new link</Link>.
+          <Link to={`${PATHS.signupError}?reason=invalid`}>ask for a new link</Link>.
         </p>
       </div>
     );

@@ -6,6 +6,7 @@ import { type CheckResult, type CheckStatus, STATUS_LABELS, summarizeChecks } fr
 import { browserDependencies, runBrowserChecks } from "../browser-checks";
 import { BROWSER_NOT_RUN, formatReport } from "../report";
 import type { loadConfigCheck } from "../server-checks.server";
+import { PATHS } from "~/routing/paths";
 
 /** A shape beside the word, so the status survives without colour (and for colour-blind readers). */
 const STATUS_ICONS: Readonly<Record<CheckStatus, string>> = {
@@ -89,7 +90,7 @@ export function ConfigCheckPage() {
 
   const report = formatReport({
     generatedAtMs: client?.generatedAtMs ?? server.serverTimeMs,
-    pageUrl: client?.pageUrl ?? "/ConfigCheck",
+    pageUrl: client?.pageUrl ?? PATHS.configCheck,
     userAgent: client?.userAgent,
     server: server.checks,
     browser,
@@ -198,7 +199,7 @@ export function ConfigCheckPage() {
               Copy report
             </button>
           )}
-          <Link to="/ConfigCheck" reloadDocument className="btn btn-secondary">
+          <Link to={PATHS.configCheck} reloadDocument className="btn btn-secondary">
             Check again
           </Link>
           <span role="status" className="copy-status">

@@ -11,6 +11,7 @@ import {
 } from "~/search/ui/form-fields";
 import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/search/ui/result-controls";
 import type { PersonLink, loadPersonSearch } from "../page.server";
+import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadPersonSearch>>;
 type Result = NonNullable<PageData["result"]>;
@@ -21,7 +22,7 @@ export function PersonSearchPage() {
   return (
     <>
       <p className="breadcrumb">
-        <Link to="/Search">All collections</Link> › {data.form.title}
+        <Link to={PATHS.searchAll}>All collections</Link> › {data.form.title}
       </p>
       <h1>{data.form.title}</h1>
       <p className="lead">{data.form.description}</p>

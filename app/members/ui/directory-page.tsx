@@ -9,6 +9,7 @@ import {
 } from "~/search/ui/form-fields";
 import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/search/ui/result-controls";
 import type { loadDirectoryPage } from "../directory-page.server";
+import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadDirectoryPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -21,7 +22,7 @@ export function DirectoryPage() {
   return (
     <>
       <p className="breadcrumb">
-        <Link to="/members/profile">Your account</Link> › {DIRECTORY_TITLE}
+        <Link to={PATHS.profile}>Your account</Link> › {DIRECTORY_TITLE}
       </p>
       <h1>{DIRECTORY_TITLE}</h1>
       <p className="lead">

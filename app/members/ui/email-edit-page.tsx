@@ -6,6 +6,7 @@ import { FormField, useAttemptKey } from "~/ui/form-field";
 import { EditActions } from "./edit-actions";
 import type { emailEditAction, loadEmailEditPage } from "../email-change.server";
 import { emailChangeSchema } from "../forms";
+import { PATHS } from "~/routing/paths";
 
 export function EmailEditPage() {
   const { email, sentTo, problem } = useLoaderData<typeof loadEmailEditPage>();
@@ -21,7 +22,7 @@ export function EmailEditPage() {
   return (
     <div className="profile-form narrow">
       <p className="back-link">
-        <Link to="/members/profile">← Your account</Link>
+        <Link to={PATHS.profile}>← Your account</Link>
       </p>
       <h1>Change e-mail address</h1>
       {problem && (

@@ -7,6 +7,7 @@ import { passwordChangeSchema } from "../forms";
 import type { loadPasswordEditPage, passwordEditAction } from "../profile.server";
 import { EditActions } from "./edit-actions";
 import { FormField, useAttemptKey } from "~/ui/form-field";
+import { PATHS } from "~/routing/paths";
 
 export function PasswordEditPage() {
   const { username, email } = useLoaderData<typeof loadPasswordEditPage>();
@@ -24,7 +25,7 @@ export function PasswordEditPage() {
   return (
     <div className="profile-form narrow">
       <p className="back-link">
-        <Link to="/members/profile">← Your account</Link>
+        <Link to={PATHS.profile}>← Your account</Link>
       </p>
       <h1>Change password</h1>
       <p className="lead">

@@ -7,6 +7,7 @@ import { PROFILE_LIMITS, personalSchema } from "../forms";
 import type { loadPersonalEditPage, personalEditAction } from "../profile.server";
 import { EditActions } from "./edit-actions";
 import { FormField } from "~/ui/form-field";
+import { PATHS } from "~/routing/paths";
 
 const LIST_HINT = `Separate them with commas or put one on each line: at most ${PROFILE_LIMITS.listItems}, each up to ${PROFILE_LIMITS.listItem} characters.`;
 
@@ -31,7 +32,7 @@ export function PersonalEditPage() {
   return (
     <div className="profile-form">
       <p className="back-link">
-        <Link to="/members/profile">← Your account</Link>
+        <Link to={PATHS.profile}>← Your account</Link>
       </p>
       <h1>Personal details</h1>
       <p className="lead">

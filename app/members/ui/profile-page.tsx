@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DIRECTORY_PATH } from "../directory-criteria";
 import type { UpdateKind, loadProfilePage } from "../profile.server";
+import { PATHS } from "~/routing/paths";
 
 const UPDATED_MESSAGES: Record<UpdateKind, string> = {
   personal: "Your personal details are saved.",
@@ -81,7 +82,7 @@ export function ProfilePage() {
         <dl className="dl-grid">
           <Row term="Username">
             <span className="profile-value">{account.username}</span>
-            <Link to="/members/profileEditUsername" className="profile-edit">
+            <Link to={PATHS.profileEditUsername} className="profile-edit">
               Change username
             </Link>
           </Row>
@@ -92,7 +93,7 @@ export function ProfilePage() {
                 {account.emailVerified ? "verified" : "not verified"}
               </span>
             </span>
-            <Link to="/members/profileEditEmail" className="profile-edit">
+            <Link to={PATHS.profileEditEmail} className="profile-edit">
               Change e-mail
             </Link>
           </Row>
@@ -101,7 +102,7 @@ export function ProfilePage() {
               <span aria-hidden="true">••••••••••••</span>
               <span className="visually-hidden">Set</span>
             </span>
-            <Link to="/members/profileEditPassword" className="profile-edit">
+            <Link to={PATHS.profileEditPassword} className="profile-edit">
               Change password
             </Link>
           </Row>
@@ -125,7 +126,7 @@ export function ProfilePage() {
       <section className="profile-section" aria-labelledby="profile-personal">
         <div className="profile-section-head">
           <h2 id="profile-personal">Personal details</h2>
-          <Link to="/members/profileEditPersonal" className="btn btn-secondary">
+          <Link to={PATHS.profileEditPersonal} className="btn btn-secondary">
             Edit personal details
           </Link>
         </div>

@@ -2,8 +2,9 @@
 // React and the DOM so the debouncing and the races can be tested with fake
 // timers.
 import { usernameProblem } from "../forms";
+import { PATHS } from "~/routing/paths";
 
-export const AVAILABILITY_PATH = "/api/username-available";
+export const AVAILABILITY_PATH = PATHS.usernameAvailable;
 /** Long enough that a steady typist sends one request per pause, short enough to feel live. */
 export const AVAILABILITY_DEBOUNCE_MS = 350;
 

@@ -43,6 +43,7 @@ function statusView(state: AvailabilityState): { text: string; tone: "hint" | "o
 }
 
 import { EditActions } from "./edit-actions";
+import { PATHS } from "~/routing/paths";
 
 export function UsernameEditPage() {
   const { username } = useLoaderData<typeof loadUsernameEditPage>();
@@ -75,7 +76,7 @@ export function UsernameEditPage() {
   return (
     <div className="profile-form narrow">
       <p className="back-link">
-        <Link to="/members/profile">← Your account</Link>
+        <Link to={PATHS.profile}>← Your account</Link>
       </p>
       <h1>Change username</h1>
       <p className="lead">

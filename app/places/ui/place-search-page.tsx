@@ -13,6 +13,7 @@ import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader
 import { formatCount } from "~/ui/format";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";
+import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadPlaceSearch>>;
 type Result = NonNullable<PageData["result"]>;
@@ -23,7 +24,7 @@ export function PlaceSearchPage() {
   return (
     <>
       <p className="breadcrumb">
-        <Link to="/Search">All collections</Link> › {data.form.title}
+        <Link to={PATHS.searchAll}>All collections</Link> › {data.form.title}
       </p>
       <h1>{data.form.title}</h1>
       <p className="lead">{data.form.description}</p>

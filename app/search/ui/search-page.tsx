@@ -4,6 +4,7 @@ import { PreloadLink } from "~/platform/preload-link";
 import { formatCount } from "~/ui/format";
 import { FieldError, FormProblemsNotice, ModeField, PerPageField, SearchActions, YearRange } from "./form-fields";
 import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, ariaSort, sortHref } from "./result-controls";
+import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -15,7 +16,7 @@ export function SearchPage() {
   return (
     <>
       <p className="breadcrumb">
-        <Link to="/Search">All collections</Link> › {collection.title}
+        <Link to={PATHS.searchAll}>All collections</Link> › {collection.title}
       </p>
       <h1>{collection.title}</h1>
       <p className="lead">
@@ -114,7 +115,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
           ) : (
             <p>
               Nothing matched. Check the spelling, choose “Sounds like” for surnames, or search{" "}
-              <Link to="/Search">all collections</Link>.
+              <Link to={PATHS.searchAll}>all collections</Link>.
             </p>
           )}
         </div>

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { loadUnifiedSearch } from "../unified.server";
 import { formatCount } from "~/ui/format";
 import { ModeField, YearRange } from "./form-fields";
+import { PATHS } from "~/routing/paths";
 
 export function UnifiedSearchPage() {
   const { form, values, errors, results, placeIndexes } = useLoaderData<typeof loadUnifiedSearch>();
@@ -13,7 +14,13 @@ export function UnifiedSearchPage() {
         One search over every collection. Each collection tells you how many records it holds for the person, and a link
         takes the search into that collection with all its fields.
       </p>
-      <Form method="get" action="/Search" className="search-form" role="search" aria-label="Search all collections">
+      <Form
+        method="get"
+        action={PATHS.searchAll}
+        className="search-form"
+        role="search"
+        aria-label="Search all collections"
+      >
         <div className="fields">
           {form.fields.map((f) => (
             <ModeField key={f.name} field={f} values={values} errors={errors} />
@@ -24,7 +31,7 @@ export function UnifiedSearchPage() {
           <button type="submit" className="btn btn-primary">
             Search
           </button>
-          <Link to="/Search" className="btn btn-secondary">
+          <Link to={PATHS.searchAll} className="btn btn-secondary">
             Clear
           </Link>
         </div>
@@ -72,8 +79,8 @@ export function UnifiedSearchPage() {
                 </ul>
                 {c.locked && (
                   <p className="members-invite">
-                    Members only: <Link to="/Signup">become a member</Link> or sign in through a link above to see these
-                    records.
+                    Members only: <Link to={PATHS.signup}>become a member</Link> or sign in through a link above to see
+                    these records.
                   </p>
                 )}
               </li>

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { CATALOG, catalogGroups, sitePatterns, sourceAt, sourcePath, sourceRouteId, sourceRoutes } from "./catalog";
+
+describe("the catalog of sources", () => {
+  it("holds every record collection, family collection, place index and the directory, once each", () => {
+    const ids = CATALOG.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(CATALOG.filter((s) => s.kind === "records")).toHaveLength(11);
+    expect(CATALOG.filter((s) => s.kind === "families").map((s) => s.id)).toEqual(["lodz", "genealogy"]);
+    expect(CATALOG.filter((s) => s.kind === "places").map((s) => s.id)).toEqual(["breyer", "russia-poland", "ukraine"]);
+    expect(CATALOG.filter((s) => s.kind === "directory").map((s) => sourcePath(s, "search"))).toEqual([
+      "/members/membership/search",
+    ]);
+  });
+
+  it("finds a source by the exact path of one of its pages only", () => {
+    expect(sourceAt("/stpete/birth/search", "search")?.id).toBe("stpete-birth");
+    expect(sourceAt("/breyer/map/search", "search")?.id).toBe("breyer");
+    expect(sourceAt("/members/russia-poland/map/place/12", "place")?.id).toBe("russia-poland");
+    expect(sourceAt("/members/lodz/person/L12", "person")?.id).toBe("lodz");
+    expect(sourceAt("/members/lublin/death/record/7", "record")?.id).toBe("lublin-death");
+    expect(sourceAt("/members/odessa-stpete/export.csv", "export")?.id).toBe("odessa-stpete");
+    expect(sourceAt("/stpete/Birth/search", "search")).toBeUndefined();
+    expect(sourceAt("/members/ukraine/map", "search")).toBeUndefined();
+    expect(sourceAt("/breyer/map/record/1", "record")).toBeUndefined();
+    expect(sourceAt("/stpete/birth/record/1/2", "record")).toBeUndefined();
+    expect(sourceAt("/stpete/birth/record/", "record")).toBeUndefined();
+  });
+
+  it("serves its pages through a few parameterised routes, the members' area apart", () => {
+    const routes = sourceRoutes();
+    expect(routes.map(sourceRouteId).sort()).toEqual(
+      [
+        "source/part/search",
+        "source/part/record/recordId",
+        "source/part/export.csv",
+        "source/part/place/placeId",
+        "members/source/search",
+        "members/source/record/recordId",
+        "members/source/export.csv",
+        "members/source/person/personId",
+        "members/source/part/search",
+        "members/source/part/record/recordId",
+        "members/source/part/export.csv",
+        "members/source/part/place/placeId",
+      ].sort(),
+    );
+    for (const r of routes) expect(r.members, r.path).toBe(r.path.startsWith("/members/"));
+  });
+
+  it("gives the canonical table every page of every source", () => {
+    const patterns = sitePatterns();
+    for (const s of CATALOG) for (const p of Object.values(s.routes)) expect(patterns).toContain(p);
+    expect(patterns).toContain("/Login");
+  });
+
+  it("lists the sources in the menu by group, in catalog order", () => {
+    const groups = catalogGroups().map((g) => [g.label, g.links.length]);
+    expect(groups).toEqual([
+      ["St. Petersburg Lutheran Consistory", 3],
+      ["Lublin Lutheran parishes", 3],
+      ["Volhynia 1900–1918", 3],
+      ["Indexes (members)", 2],
+      ["Families (members)", 2],
+      ["Places", 3],
+      ["Members", 1],
+    ]);
+  });
+});

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
+import { SourcePersonPage, sourcePersonMeta } from "~/catalog-pages";
+import { loadSourcePerson, refusePost } from "~/catalog.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSourcePerson(request, await requireActiveMember(request), params);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireActiveMember(request);
+  return refusePost(request, "person");
+}
+
+export default function MembersSourcePerson() {
+  return <SourcePersonPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => sourcePersonMeta(args);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

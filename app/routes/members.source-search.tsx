@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
+import { SourceSearchPage, sourceSearchMeta } from "~/catalog-pages";
+import { loadSourceSearch, refusePost } from "~/catalog.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSourceSearch(request, await requireActiveMember(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireActiveMember(request);
+  return refusePost(request, "search");
+}
+
+export default function MembersSourceSearch() {
+  return <SourceSearchPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => sourceSearchMeta(args);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

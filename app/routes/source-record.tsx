@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getCurrentUser } from "~/auth/guard.server";
+import { SourceRecordPage, sourceRecordMeta } from "~/catalog-pages";
+import { loadSourceRecord, refusePost } from "~/catalog.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSourceRecord(request, await getCurrentUser(request), params);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return refusePost(request, "record");
+}
+
+export default function SourceRecord() {
+  return <SourceRecordPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => sourceRecordMeta(args);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,68 @@
+/**
+ * Every fixed address of the site (SPEC §2), once. app/routes.ts gives each a route, the canonical-path table
+ * (routing/canonical.ts) knows them for the 301s of case variants, and links, redirects and forms use the
+ * constants, so that no path is spelled by hand twice. The sources' addresses (collections, place indexes,
+ * families, the directory) come from app/catalog.ts instead.
+ *
+ * Shared by the server, the browser, the service worker and the route config: no imports.
+ */
+export const PATHS = {
+  home: "/",
+  searchAll: "/Search",
+  login: "/Login",
+  signup: "/Signup",
+  signupNew: "/signup/new",
+  signupVerify: "/signup/verify",
+  signupError: "/signup/error",
+  success: "/success",
+  configCheck: "/ConfigCheck",
+  forgotPassword: "/forgot-password",
+  forgotUsername: "/forgot-username",
+  resetPassword: "/reset-password",
+  logout: "/logout",
+  apiLogin: "/api/auth/login",
+  apiRefresh: "/api/auth/refresh",
+  apiLogout: "/api/auth/logout",
+  apiMe: "/api/auth/me",
+  apiRegions: "/api/regions/:code",
+  releaseNotes: "/release-notes",
+  profile: "/members/profile",
+  profileEditPersonal: "/members/profileEditPersonal",
+  profileEditEmail: "/members/profileEditEmail",
+  profileEditPassword: "/members/profileEditPassword",
+  profileEditUsername: "/members/profileEditUsername",
+  usernameAvailable: "/api/username-available",
+  admin: "/members/admin",
+  adminMember: "/members/admin/members/:id",
+  adminApprovals: "/members/admin/approvals",
+  adminPages: "/members/admin/pages",
+  adminPagesNew: "/members/admin/pages/new",
+  adminAudit: "/members/admin/audit",
+  // The member directory (decision 0015): a source in the catalog, with a page of its own.
+  directory: "/members/membership/search",
+} as const;
+
+export type FixedPage = keyof typeof PATHS;
+
+/** The members' area: everything under it is behind the auth-admin guard (routing/members-area.ts). */
+export const MEMBERS_AREA = "/members";
+
+/**
+ * Where a visitor goes to reach a members' page: the sign-in page, which comes back to `to` afterwards. The
+ * guard's redirect, the links for visitors and the account menu all build it here.
+ */
+export function signInPath(to: string): string {
+  return to === PATHS.home ? PATHS.login : `${PATHS.login}?redirectTo=${encodeURIComponent(to)}`;
+}
+
+/** One member's page in the administration. */
+export const adminMemberPath = (id: number | string) => PATHS.adminMember.replace(":id", String(id));
+
+/** The editor of the content page at `slug`. */
+export const editPagePath = (slug: string) => `${PATHS.adminPages}/${slug}`;
+
+/** A members' content page (the members' catch-all). */
+export const contentPagePath = (slug: string) => `${MEMBERS_AREA}/${slug}`;
+
+/** The regions of a country, for the address form's select. */
+export const regionsPath = (code: string) => PATHS.apiRegions.replace(":code", encodeURIComponent(code));

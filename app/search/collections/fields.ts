@@ -1,0 +1,152 @@
+/**
+ * The shapes every record collection is declared with (DESIGN §3): match modes, search and display fields, the
+ * collection definition, and the small builders the group files share. Shared by the server, the browser and the
+ * route config, so it must stay free of server-only imports.
+ */
+export const MATCH_MODES = ["exact", "normalized", "starts", "contains", "sounds", "variants"] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+
+export const MATCH_MODE_LABELS: Record<MatchMode, string> = {
+  exact: "Exact spelling",
+  normalized: "Ignore accents",
+  starts: "Starts with",
+  contains: "Contains",
+  sounds: "Sounds like",
+  variants: "Name variants",
+};
+
+/** "code": a film, register or page number, matched by its characters (no sounds or accents). */
+export type FieldKind = "surname" | "givenName" | "place" | "parish" | "code";
+
+const NAME_MODES: readonly MatchMode[] = ["sounds", "normalized", "exact", "starts", "contains"];
+const GIVEN_MODES: readonly MatchMode[] = ["variants", "sounds", "normalized", "exact", "starts", "contains"];
+const PLACE_MODES: readonly MatchMode[] = ["normalized", "starts", "contains", "sounds", "exact"];
+const CODE_MODES: readonly MatchMode[] = ["exact", "starts", "contains"];
+
+const DEFAULT_MODE: Record<FieldKind, MatchMode> = {
+  surname: "sounds",
+  givenName: "variants",
+  place: "normalized",
+  parish: "normalized",
+  code: "exact",
+};
+
+const MODES_BY_KIND: Record<FieldKind, readonly MatchMode[]> = {
+  surname: NAME_MODES,
+  givenName: GIVEN_MODES,
+  place: PLACE_MODES,
+  parish: PLACE_MODES,
+  code: CODE_MODES,
+};
+
+/** Sortable columns of the records table; each collection maps fields onto them. */
+export type SortColumn = "date" | "name1" | "given1" | "name2" | "given2" | "place" | "parish";
+
+export interface SearchField {
+  /** camelCase name: the URL parameter and the key in a record's data. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  modes: readonly MatchMode[];
+  defaultMode: MatchMode;
+  /** The records-table column the field sorts on, if it is sortable. */
+  sortColumn?: SortColumn;
+  /**
+   * The record fields whose values this search field finds, when not just
+   * `name`: a Lublin given name is found in its Polish and its Germanised
+   * form ("Bogumił", "Gottlieb"); "father or spouse" in either slot. The
+   * first source is the one the field sorts on.
+   */
+  sources?: readonly string[];
+  /** A closed list of values (record type B/M/D): the form offers a select, the value must be one of them. */
+  choices?: readonly { value: string; label: string }[];
+}
+
+export interface DisplayField {
+  name: string;
+  label: string;
+}
+
+export type RecordKind = "birth" | "death" | "marriage" | "index";
+export type Access = "public" | "members";
+
+export interface CollectionDef {
+  /** Stable identifier, also the value of the records.collection column's code mapping. */
+  id: string;
+  /** Small integer stored in the database. Never reuse a code. */
+  code: number;
+  /** URL prefix without trailing slash, e.g. "/stpete/birth". */
+  basePath: string;
+  title: string;
+  shortTitle: string;
+  group: string;
+  description: string;
+  access: Access;
+  recordKind: RecordKind;
+  /** Years the registers cover (for the form's hints and the suggestions). */
+  years: { from: number; to: number; missing: readonly number[] };
+  searchFields: readonly SearchField[];
+  /** Columns of the results table (after the date column). */
+  resultColumns: readonly DisplayField[];
+  /** Every field shown on the record page, in order. */
+  detailFields: readonly DisplayField[];
+  /** Fields of the source citation. */
+  sourceFields: readonly DisplayField[];
+  /** Sort used when the URL gives none. */
+  defaultSort: readonly string[];
+  /** Name of the person the record is about, for titles and citations. */
+  subject: (data: Record<string, string | null>) => string;
+  /**
+   * The people a unified search can find in a record (child, father, groom,
+   * bride…), each as its surname and given-name fields. A visitor's
+   * "Schulz" is counted once per role, with a link that searches that role.
+   */
+  roles: readonly { label: string; surname: string; givenName: string }[];
+}
+
+export function field(
+  name: string,
+  label: string,
+  kind: FieldKind,
+  sortColumn?: SortColumn,
+  sources?: readonly string[],
+): SearchField {
+  return {
+    name,
+    label,
+    kind,
+    modes: MODES_BY_KIND[kind],
+    defaultMode: DEFAULT_MODE[kind],
+    sortColumn,
+    ...(sources ? { sources } : {}),
+  };
+}
+
+/** A field with a closed list of values, matched exactly (the form shows a select). */
+export function choiceField(
+  name: string,
+  label: string,
+  choices: readonly { value: string; label: string }[],
+): SearchField {
+  return { name, label, kind: "code", modes: ["exact"], defaultMode: "exact", choices };
+}
+
+/** The record fields a search field reads its values from. */
+export function fieldSources(f: SearchField): readonly string[] {
+  return f.sources ?? [f.name];
+}
+
+export const personName = (surname: string | null, given: string | null) =>
+  [given, surname].filter(Boolean).join(" ") || "Unnamed";
+
+/** A copy of `fields` with `extra` after the field named `after`. */
+export function withAfter(fields: readonly DisplayField[], after: string, extra: DisplayField): DisplayField[] {
+  const i = fields.findIndex((f) => f.name === after);
+  return [...fields.slice(0, i + 1), extra, ...fields.slice(i + 1)];
+}
+
+/** A group of collections: its heading, and the short label the wide menu shows (the full name no longer fits). */
+export interface CollectionGroup {
+  label: string;
+  shortLabel: string;
+}
