@@ -22,10 +22,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: TestDialect): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty (tests of the migrations themselves). */
+export async function createTestDatabase(kind: TestDialect, { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const database = openSqlite(":memory:");
-    await migrateToLatest(database);
+    if (migrate) await migrateToLatest(database);
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -38,7 +39,7 @@ export async function createTestDatabase(kind: TestDialect): Promise<TestDatabas
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString());
-  await migrateToLatest(database);
+  if (migrate) await migrateToLatest(database);
   return {
     database,
     url: url.toString(),

@@ -13,7 +13,7 @@ import { getRequest, signedInAccount } from "~/testing/requests";
 import { parseDirectoryCriteria } from "./directory-criteria";
 import { loadDirectoryPage } from "./directory-page.server";
 import { searchDirectory } from "./directory.server";
-import { updatePersonalDetails } from "./profile.server";
+import { updatePersonalDetails } from "./profile-writes.server";
 
 const PASSWORD = "correct horse battery staple";
 const TODAY = new Date().toISOString().slice(0, 10);

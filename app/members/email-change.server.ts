@@ -10,7 +10,7 @@ import { maskEmail, sendMail } from "~/mail/mailer.server";
 import { getDatabase } from "~/server/runtime.server";
 import { emailChangeSchema } from "./forms";
 import { readForm } from "~/routing/form-data.server";
-import { PROFILE_PATH } from "./profile.server";
+import { PROFILE_PATH } from "./profile-page.server";
 import { PATHS } from "~/routing/paths";
 
 /**

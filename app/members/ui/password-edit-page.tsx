@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
 import { passwordChangeSchema } from "../forms";
-import type { loadPasswordEditPage, passwordEditAction } from "../profile.server";
+import type { loadPasswordEditPage, passwordEditAction } from "../password-edit-page.server";
 import { EditActions } from "./edit-actions";
 import { FormField, useAttemptKey } from "~/ui/form-field";
 import { PATHS } from "~/routing/paths";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CountryRegionSelect } from "~/ui/country-region-select";
 import { PROFILE_LIMITS, personalSchema } from "../forms";
-import type { loadPersonalEditPage, personalEditAction } from "../profile.server";
+import type { loadPersonalEditPage, personalEditAction } from "../personal-edit-page.server";
 import { EditActions } from "./edit-actions";
 import { FormField } from "~/ui/form-field";
 import { PATHS } from "~/routing/paths";

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DIRECTORY_PATH } from "../directory-criteria";
-import type { UpdateKind, loadProfilePage } from "../profile.server";
+import type { UpdateKind, loadProfilePage } from "../profile-page.server";
 import { PATHS } from "~/routing/paths";
 
 const UPDATED_MESSAGES: Record<UpdateKind, string> = {

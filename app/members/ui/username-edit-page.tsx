@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getBrowserSession } from "~/auth/use-browser-session";
 import { USERNAME_MAX, USERNAME_MIN, usernameSchema } from "../forms";
-import type { loadUsernameEditPage, usernameEditAction } from "../profile.server";
+import type { loadUsernameEditPage, usernameEditAction } from "../username-edit-page.server";
 import {
   AVAILABILITY_PATH,
   type AvailabilityChecker,

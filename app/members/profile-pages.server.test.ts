@@ -7,19 +7,11 @@ import { type User, findUserById } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus } from "~/db/schema";
 import { testDialects } from "~/db/test-database";
-import {
-  USERNAME_TAKEN,
-  changeUsername,
-  loadPasswordEditPage,
-  loadPersonalEditPage,
-  loadProfilePage,
-  loadUsernameEditPage,
-  passwordEditAction,
-  personalEditAction,
-  updatePersonalDetails,
-  usernameAvailabilityResponse,
-  usernameEditAction,
-} from "./profile.server";
+import { loadPasswordEditPage, passwordEditAction } from "./password-edit-page.server";
+import { loadPersonalEditPage, personalEditAction } from "./personal-edit-page.server";
+import { loadProfilePage } from "./profile-page.server";
+import { USERNAME_TAKEN, changeUsername, updatePersonalDetails } from "./profile-writes.server";
+import { loadUsernameEditPage, usernameAvailabilityResponse, usernameEditAction } from "./username-edit-page.server";
 import { outcome } from "~/testing/outcome";
 import { getRequest, postRequest, signedInAccount } from "~/testing/requests";
 import { useTestRuntime } from "~/testing/runtime";

@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { validateCsrf } from "~/auth/csrf.server";
+import { requireAdminAuth } from "~/auth/guard.server";
+import { readForm } from "~/routing/form-data.server";
+import { getDatabase } from "~/server/runtime.server";
+import { countryName, isCountry, isRegionOf, listCountries, regionsOf } from "./countries.server";
+import { type PlaceChecks, personalSchema } from "./forms";
+import { PROFILE_PATH } from "./profile-page.server";
+import { updatePersonalDetails } from "./profile-writes.server";
+
+/** Editing the member's personal details (names, address, research lists, directory listing). Auth-admin guarded. */
+
+const places: PlaceChecks = {
+  isCountry,
+  isRegionOf,
+  countryName: (code) => countryName(code),
+};
+
+export async function loadPersonalEditPage(request: Request) {
+  const user = await requireAdminAuth(request);
+  return {
+    countries: listCountries(),
+    regions: regionsOf(user.country_code),
+    defaults: {
+      givenName: user.given_name,
+      surname: user.surname,
+      addressLine1: user.address_line1,
+      addressLine2: user.address_line2,
+      city: user.city,
+      postalCode: user.postal_code,
+      country: user.country_code,
+      region: user.region_code,
+      phone: user.phone,
+      researchSurnames: user.research_surnames,
+      researchPlaces: user.research_places,
+      listedInDirectory: user.listed_in_directory === 1,
+    },
+  };
+}
+
+export async function personalEditAction(request: Request, clientIp: string) {
+  const user = await requireAdminAuth(request);
+  const formData = await readForm(request);
+  await validateCsrf(formData, request);
+  const submission = parseWithZod(formData, { schema: personalSchema(places) });
+  if (submission.status !== "success") {
+    // Without JavaScript the region select can only show the regions the server renders: those of the country sent.
+    const country = formData.get("country");
+    const regions = regionsOf(typeof country === "string" && isCountry(country) ? country : "");
+    return data({ result: submission.reply(), regions }, { status: 400 });
+  }
+  await updatePersonalDetails(await getDatabase(), user, submission.value, { ip: clientIp });
+  return redirect(`${PROFILE_PATH}?updated=personal`);
+}
