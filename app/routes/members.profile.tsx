@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { loadProfilePage } from "~/members/profile.server";
+import { loadProfilePage } from "~/members/profile-page.server";
 import { ProfilePage } from "~/members/ui/profile-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { loadPasswordEditPage, passwordEditAction } from "~/members/profile.server";
+import { loadPasswordEditPage, passwordEditAction } from "~/members/password-edit-page.server";
 import { PasswordEditPage } from "~/members/ui/password-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 

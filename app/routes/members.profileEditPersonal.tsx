@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { loadPersonalEditPage, personalEditAction } from "~/members/profile.server";
+import { loadPersonalEditPage, personalEditAction } from "~/members/personal-edit-page.server";
 import { PersonalEditPage } from "~/members/ui/personal-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 

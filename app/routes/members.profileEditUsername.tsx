@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { loadUsernameEditPage, usernameEditAction } from "~/members/profile.server";
+import { loadUsernameEditPage, usernameEditAction } from "~/members/username-edit-page.server";
 import { UsernameEditPage } from "~/members/ui/username-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
