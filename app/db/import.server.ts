@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
 import { type CollectionDef, fieldSources, getCollection } from "~/search/collections";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { variantKeys } from "~/search/names/given-names";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { daitchMokotoff } from "~/names/daitch-mokotoff";
+import { variantKeys } from "~/names/given-names";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Database } from "./connection.server";
 import {
   type NameCodesTable,

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "~/db/connection.server";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { variantKeys } from "~/search/names/given-names";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { daitchMokotoff } from "~/names/daitch-mokotoff";
+import { variantKeys } from "~/names/given-names";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
 import { dateSort, dateText } from "./dates";
 import {

@@ -1,5 +1,5 @@
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { daitchMokotoff } from "~/names/daitch-mokotoff";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import { splitList } from "./forms";
 
 /**

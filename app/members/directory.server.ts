@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { keyOf } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { exactKey, foldName } from "~/search/names/normalize";
+import { exactKey, foldName } from "~/names/normalize";
 import type { DirectoryCriteria } from "./directory-criteria";
 import { type DirectoryNameKind, soundCodes } from "./directory-names";
 import { splitList } from "./forms";

@@ -1,8 +1,8 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { daitchMokotoff } from "~/names/daitch-mokotoff";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Viewer } from "~/search/engine.server";
 import type { PlaceCriteria } from "./criteria";
 import { SPELLING_ORDER, type SpellingKind } from "./demo";

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/connection.server";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { daitchMokotoff } from "~/names/daitch-mokotoff";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import { DEFAULT_PLACE_COUNT, type DemoPlace, generatePlaces } from "./demo";
 import { generateRussiaPolandPlaces } from "./demo-russia-poland";
 import { generateUkrainePlaces } from "./demo-ukraine";

@@ -3,9 +3,9 @@ import type { Database } from "~/db/connection.server";
 import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
 import { type CollectionDef, latestPublicYear, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
-import { daitchMokotoff } from "./names/daitch-mokotoff";
-import { variantKeys } from "./names/given-names";
-import { exactKey, foldName, nameTokens } from "./names/normalize";
+import { daitchMokotoff } from "~/names/daitch-mokotoff";
+import { variantKeys } from "~/names/given-names";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 
 /**
  * The search engine (DESIGN §5). A criterion resolves, through the small
