@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
 import { type CollectionDef, fieldSources, getCollection } from "~/search/collections";
-import { daitchMokotoff } from "~/names/daitch-mokotoff";
-import { variantKeys } from "~/names/given-names";
+import { nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Database } from "./connection.server";
 import {
@@ -152,17 +151,15 @@ export class RecordImporter {
     if (known !== undefined) return known;
     const id = this.nextValueId++;
     this.dictionary.set(key, id);
-    const folded = foldName(value);
-    this.values.push({ id, collection: collection.code, field, value, display, folded });
+    const keys = nameKeys(value, { variants: kind === "givenName" });
+    this.values.push({ id, collection: collection.code, field, value, display, folded: keys.folded });
     // Multi-word values are found through their words; codes belong to single words.
-    if (!folded.includes(" ")) {
-      for (const code of daitchMokotoff(value)) {
+    if (!keys.folded.includes(" ")) {
+      for (const code of keys.phonetic) {
         this.codes.push({ collection: collection.code, field, kind: "d", code, value_id: id });
       }
-      if (kind === "givenName") {
-        for (const code of new Set(variantKeys(value))) {
-          this.codes.push({ collection: collection.code, field, kind: "v", code, value_id: id });
-        }
+      for (const code of keys.variants) {
+        this.codes.push({ collection: collection.code, field, kind: "v", code, value_id: id });
       }
     }
     return id;

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "~/db/connection.server";
-import { daitchMokotoff } from "~/names/daitch-mokotoff";
-import { variantKeys } from "~/names/given-names";
-import { exactKey, foldName, nameTokens } from "~/names/normalize";
+import { nameKeys } from "~/names/keys";
+import { foldName } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
 import { dateSort, dateText } from "./dates";
 import {
@@ -49,13 +48,12 @@ function keysOf(p: DemoPerson, id: number) {
   for (const [name, field] of Object.entries(KEY_FIELDS)) {
     const value = values[name as keyof typeof values];
     if (!value) continue;
-    keys.push({ person_id: id, field, exact_key: exactKey(value), folded: foldName(value) });
-    for (const token of nameTokens(value)) {
-      for (const code of daitchMokotoff(token)) codes.set(`${field}:${code}`, { field, code, person_id: id });
+    const of = nameKeys(value, { variants: field === KEY_FIELDS.given });
+    keys.push({ person_id: id, field, exact_key: of.exact, folded: of.folded });
+    for (const code of of.phonetic) codes.set(`${field}:${code}`, { field, code, person_id: id });
+    for (const code of of.variants) {
+      codes.set(`${VARIANT_FIELD}:${code}`, { field: VARIANT_FIELD, code, person_id: id });
     }
-  }
-  for (const code of variantKeys(p.given)) {
-    codes.set(`${VARIANT_FIELD}:${code}`, { field: VARIANT_FIELD, code, person_id: id });
   }
   return { keys, codes: [...codes.values()] };
 }

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/connection.server";
-import { daitchMokotoff } from "~/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/names/normalize";
+import { nameKeys } from "~/names/keys";
+import { foldName } from "~/names/normalize";
 import { DEFAULT_PLACE_COUNT, type DemoPlace, generatePlaces } from "./demo";
 import { generateRussiaPolandPlaces } from "./demo-russia-poland";
 import { generateUkrainePlaces } from "./demo-ukraine";
@@ -61,21 +61,24 @@ export async function importPlaces(
           })),
         )
         .execute();
-      const names = rows.flatMap(({ id, p }) =>
-        [{ kind: "map", name: p.name }, ...p.spellings].map((s) => ({
-          place_id: id,
-          kind: s.kind,
-          name: s.name,
-          exact_key: exactKey(s.name),
-          folded: foldName(s.name),
-        })),
+      const spellings = rows.flatMap(({ id, p }) =>
+        [{ kind: "map", name: p.name }, ...p.spellings].map((s) => ({ id, s, keys: nameKeys(s.name) })),
       );
-      await trx.insertInto("place_names").values(names).execute();
+      await trx
+        .insertInto("place_names")
+        .values(
+          spellings.map(({ id, s, keys }) => ({
+            place_id: id,
+            kind: s.kind,
+            name: s.name,
+            exact_key: keys.exact,
+            folded: keys.folded,
+          })),
+        )
+        .execute();
       const codes = new Map<string, { code: string; place_id: number }>();
-      for (const n of names) {
-        for (const token of nameTokens(n.name)) {
-          for (const code of daitchMokotoff(token)) codes.set(`${code}:${n.place_id}`, { code, place_id: n.place_id });
-        }
+      for (const { id, keys } of spellings) {
+        for (const code of keys.phonetic) codes.set(`${code}:${id}`, { code, place_id: id });
       }
       const list = [...codes.values()];
       for (let i = 0; i < list.length; i += 1000) {
