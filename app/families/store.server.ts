@@ -41,7 +41,9 @@ async function insertChunks<T>(n: number, rows: T[], insert: (chunk: T[]) => Pro
   for (let i = 0; i < rows.length; i += n) await insert(rows.slice(i, i + n));
 }
 
-function keysOf(p: DemoPerson, id: number) {
+type KeyedValues = Pick<DemoPerson, "surname" | "given" | "birthPlace" | "deathPlace">;
+
+function keysOf(p: KeyedValues, id: number) {
   const keys: { person_id: number; field: string; exact_key: string; folded: string }[] = [];
   const codes = new Map<string, { field: string; code: string; person_id: number }>();
   const values = { surname: p.surname, given: p.given, birthPlace: p.birthPlace, deathPlace: p.deathPlace };
@@ -148,6 +150,43 @@ export async function importFamilies(
     await insertChunks(1000, children, (rows) => trx.insertInto("family_children").values(rows).execute());
   });
   return data.people.length;
+}
+
+/** Rewrites every person's codes from the stored names (after a change of the coder); returns the people. */
+export async function rewritePersonCodes(database: Database): Promise<number> {
+  const { db } = database;
+  let count = 0;
+  for (let from = 0; ;) {
+    const people = await db
+      .selectFrom("people")
+      .select(["id", "surname", "given", "birth_place", "death_place"])
+      .where("id", ">", from)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (!people.length) break;
+    from = Number(people[people.length - 1].id);
+    const codes = people.flatMap(
+      (p) =>
+        keysOf(
+          { surname: p.surname, given: p.given, birthPlace: p.birth_place, deathPlace: p.death_place },
+          Number(p.id),
+        ).codes,
+    );
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom("person_codes")
+        .where(
+          "person_id",
+          "in",
+          people.map((p) => Number(p.id)),
+        )
+        .execute();
+      await insertChunks(1000, codes, (rows) => trx.insertInto("person_codes").values(rows).execute());
+    });
+    count += people.length;
+  }
+  return count;
 }
 
 export async function familiesWereSeeded(database: Database): Promise<boolean> {

@@ -8,6 +8,15 @@ import { exactKey, foldName, nameWords } from "./normalize";
  * search looks for are always made the same way.
  */
 
+/**
+ * The version of the phonetic codes nameKeys() gives. Stored codes carry it
+ * (app_meta "name_codes_version"), so that an installation whose codes were
+ * written by an older coder rewrites them once at start-up and answers as a
+ * fresh one would. Raise it with every change that alters a code.
+ * 1: the first codes; 2: č is cz, NFKC first, every word coded as written.
+ */
+export const NAME_CODES_VERSION = 2;
+
 export interface WordKeys {
   /** The folded word: one of the name's tokens. */
   folded: string;
