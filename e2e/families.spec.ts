@@ -1,5 +1,5 @@
 import type { Database } from "../app/db/connection.server";
-import { daitchMokotoff } from "../app/search/names/daitch-mokotoff";
+import { daitchMokotoff } from "../app/names/daitch-mokotoff";
 import { expect, test } from "./fixtures";
 import { expectAccessible, shot } from "./helpers";
 

@@ -23,6 +23,7 @@ import {
   volhynianDemoCount,
 } from "../app/db/seed.server";
 import { DEFAULT_PLACE_COUNT } from "../app/places/demo";
+import { refreshNameCodes } from "../app/server/name-codes.server";
 import { intArg, parseArgs } from "./args";
 
 const args = parseArgs(process.argv.slice(2));
@@ -38,6 +39,8 @@ const lodz = intArg(args, "lodz", Math.min(DEFAULT_LODZ_COUNT, records));
 const genealogy = intArg(args, "genealogy", Math.min(DEFAULT_GENEALOGY_COUNT, records));
 const database = openDatabase({ databaseUrl: args.get("database") ?? config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database);
+// Codes of an older coder are rewritten before more are added; on a fresh database this only records the version.
+await refreshNameCodes(database);
 const started = Date.now();
 console.log(
   `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records, ${lodz.toLocaleString("en-GB")} Lodz and ${genealogy.toLocaleString("en-GB")} pedigree people and ${places.toLocaleString("en-GB")} places per place index (seed ${seed}) into ${database.description}`,

@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { formatSoundexLines } from "../app/search/names/soundex-cli";
+import { formatSoundexLines } from "../app/names/soundex-cli";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

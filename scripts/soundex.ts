@@ -4,7 +4,7 @@
  *
  *   npm run --silent soundex -- Schwarzenegger Шварценеггер
  */
-import { SOUNDEX_USAGE, formatSoundexLines } from "../app/search/names/soundex-cli";
+import { SOUNDEX_USAGE, formatSoundexLines } from "../app/names/soundex-cli";
 
 const names = process.argv.slice(2);
 if (names.length === 0) {

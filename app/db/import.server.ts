@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
 import { type CollectionDef, fieldSources, getCollection } from "~/search/collections";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { variantKeys } from "~/search/names/given-names";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { type NameKeys, nameKeys } from "~/names/keys";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Database } from "./connection.server";
 import {
   type NameCodesTable,
@@ -152,19 +151,9 @@ export class RecordImporter {
     if (known !== undefined) return known;
     const id = this.nextValueId++;
     this.dictionary.set(key, id);
-    const folded = foldName(value);
-    this.values.push({ id, collection: collection.code, field, value, display, folded });
-    // Multi-word values are found through their words; codes belong to single words.
-    if (!folded.includes(" ")) {
-      for (const code of daitchMokotoff(value)) {
-        this.codes.push({ collection: collection.code, field, kind: "d", code, value_id: id });
-      }
-      if (kind === "givenName") {
-        for (const code of new Set(variantKeys(value))) {
-          this.codes.push({ collection: collection.code, field, kind: "v", code, value_id: id });
-        }
-      }
-    }
+    const keys = nameKeys(value, { variants: kind === "givenName" });
+    this.values.push({ id, collection: collection.code, field, value, display, folded: keys.folded });
+    this.codes.push(...valueCodes({ id, collection: collection.code, field }, keys, ["d", "v"]));
     return id;
   }
 
@@ -206,6 +195,79 @@ export class RecordImporter {
       }
     });
   }
+}
+
+/** The code rows of one dictionary value, of the kinds asked for. */
+function valueCodes(
+  value: Pick<NameValuesTable, "id" | "collection" | "field">,
+  keys: NameKeys,
+  kinds: readonly ("d" | "v")[],
+): NameCodesTable[] {
+  // Multi-word values are found through their words; codes belong to single words.
+  if (keys.folded.includes(" ")) return [];
+  return kinds.flatMap((kind) =>
+    (kind === "d" ? keys.phonetic : keys.variants).map((code) => ({
+      collection: value.collection,
+      field: value.field,
+      kind,
+      code,
+      value_id: value.id,
+    })),
+  );
+}
+
+/**
+ * Rewrites the Daitch–Mokotoff codes of every dictionary value whose stored
+ * codes differ from what nameKeys() gives now (after a change of the coder);
+ * returns how many values changed.
+ */
+export async function rewriteRecordCodes(database: Database): Promise<number> {
+  const { db } = database;
+  let changed = 0;
+  for (let from = 0; ;) {
+    const values = await db
+      .selectFrom("name_values")
+      .select(["id", "collection", "field", "value"])
+      .where("id", ">", from)
+      .orderBy("id")
+      .limit(RECORD_CHUNK)
+      .execute();
+    if (!values.length) break;
+    from = values[values.length - 1].id;
+    const stored = new Map<number, string[]>();
+    const rows = await db
+      .selectFrom("name_codes")
+      .select(["value_id", "code"])
+      .where("kind", "=", "d")
+      .where("value_id", ">=", values[0].id)
+      .where("value_id", "<=", from)
+      .execute();
+    for (const r of rows) stored.set(r.value_id, [...(stored.get(r.value_id) ?? []), r.code]);
+    const stale = values
+      .map((v) => ({ id: v.id, codes: valueCodes(v, nameKeys(v.value), ["d"]) }))
+      .filter(({ id, codes }) => codes.map((c) => c.code).join() !== (stored.get(id) ?? []).sort().join());
+    if (!stale.length) continue;
+    changed += stale.length;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom("name_codes")
+        .where("kind", "=", "d")
+        .where(
+          "value_id",
+          "in",
+          stale.map((v) => v.id),
+        )
+        .execute();
+      const fresh = stale.flatMap((v) => v.codes);
+      for (let i = 0; i < fresh.length; i += ROW_CHUNK) {
+        await trx
+          .insertInto("name_codes")
+          .values(fresh.slice(i, i + ROW_CHUNK))
+          .execute();
+      }
+    });
+  }
+  return changed;
 }
 
 function dictKey(collection: number, field: string, value: string): string {

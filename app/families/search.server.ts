@@ -1,10 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import type { FieldCriterion } from "~/search/criteria";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { variantKeys } from "~/search/names/given-names";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { type KeyTable, keyFilter } from "~/names/key-filter";
 import type { FamilyCollection } from "./collections";
 import type { PersonCriteria } from "./criteria";
 import { livingCutoffYear, mayBeLiving } from "./dates";
@@ -25,53 +22,21 @@ export interface FamilyViewer {
 
 type PeopleQuery = SelectQueryBuilder<Schema, "people", object>;
 
-const FIELD_CODES: Record<string, string> = {
-  surname: KEY_FIELDS.surname,
-  givenName: KEY_FIELDS.given,
-  birthPlace: KEY_FIELDS.birthPlace,
-  deathPlace: KEY_FIELDS.deathPlace,
-};
-
-/** Narrows the query to people whose field matches, or null when nothing can match. */
-function fieldFilter(database: Database, c: FieldCriterion): ((q: PeopleQuery) => PeopleQuery) | null {
-  const { db } = database;
-  const field = FIELD_CODES[c.field.name];
-  if (!field) return null;
-  const keys = () => db.selectFrom("person_keys").select("person_id").where("field", "=", field);
-  if (c.mode === "exact") {
-    const key = exactKey(c.value);
-    return (q) => q.where("people.id", "in", keys().where("exact_key", "=", key));
-  }
-  const folded = foldName(c.value);
-  if (!folded) return null;
-  if (c.mode === "normalized") return (q) => q.where("people.id", "in", keys().where("folded", "=", folded));
-  if (c.mode === "starts" || c.mode === "contains") {
-    // Folded keys hold only letters, digits and single spaces: no LIKE wildcard can come from the user.
-    const patterns = c.mode === "starts" ? [`${folded}%`, `% ${folded}%`] : [`%${folded}%`];
-    return (q) =>
-      q.where(
-        "people.id",
-        "in",
-        keys().where((eb) => eb.or(patterns.map((p) => eb("folded", "like", p)))),
-      );
-  }
-  // Sounds like / name variants: every word typed must share a code with some word of the field.
-  const codeField = c.mode === "variants" ? VARIANT_FIELD : field;
-  const groups = nameTokens(c.value)
-    .map((t) => (c.mode === "variants" ? variantKeys(t) : daitchMokotoff(t)))
-    .filter((codes) => codes.length > 0);
-  if (!groups.length) return null;
-  return (q) =>
-    groups.reduce(
-      (acc, codes) =>
-        acc.where(
-          "people.id",
-          "in",
-          db.selectFrom("person_codes").select("person_id").where("field", "=", codeField).where("code", "in", codes),
-        ),
-      q,
-    );
+/** Each searchable field's keys, codes and (for given names) variant groups. */
+function personKeys(field: string): KeyTable {
+  return {
+    names: { table: "person_keys", owner: "person_id", where: { field } },
+    codes: { table: "person_codes", owner: "person_id", where: { field } },
+    variants: { table: "person_codes", owner: "person_id", where: { field: VARIANT_FIELD } },
+  };
 }
+
+const FIELD_KEYS: Record<string, KeyTable> = {
+  surname: personKeys(KEY_FIELDS.surname),
+  givenName: personKeys(KEY_FIELDS.given),
+  birthPlace: personKeys(KEY_FIELDS.birthPlace),
+  deathPlace: personKeys(KEY_FIELDS.deathPlace),
+};
 
 /** Who may not be shown: no death recorded and born after the cutoff year (or birth unknown). */
 function notLiving(eb: ExpressionBuilder<Schema, "people">, now: Date) {
@@ -93,9 +58,10 @@ function filtered(
   if (!viewer.isAdmin) q = q.where((eb) => notLiving(eb, now));
   if (criteria.id !== undefined) q = q.where("people.number", "=", criteria.id);
   for (const c of criteria.fields) {
-    const f = fieldFilter(database, c);
-    if (!f) return null;
-    q = f(q);
+    const keys = FIELD_KEYS[c.field.name];
+    const byField = keys ? keyFilter(keys, c) : null;
+    if (!byField) return null;
+    q = q.where(byField("people.id"));
   }
   if (criteria.yearFrom !== undefined) q = q.where("people.birth_year", ">=", criteria.yearFrom);
   if (criteria.yearTo !== undefined) q = q.where("people.birth_year", "<=", criteria.yearTo);

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "~/db/connection.server";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { variantKeys } from "~/search/names/given-names";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { nameKeys } from "~/names/keys";
+import { foldName } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
 import { dateSort, dateText } from "./dates";
 import {
@@ -42,20 +41,21 @@ async function insertChunks<T>(n: number, rows: T[], insert: (chunk: T[]) => Pro
   for (let i = 0; i < rows.length; i += n) await insert(rows.slice(i, i + n));
 }
 
-function keysOf(p: DemoPerson, id: number) {
+type KeyedValues = Pick<DemoPerson, "surname" | "given" | "birthPlace" | "deathPlace">;
+
+function keysOf(p: KeyedValues, id: number) {
   const keys: { person_id: number; field: string; exact_key: string; folded: string }[] = [];
   const codes = new Map<string, { field: string; code: string; person_id: number }>();
   const values = { surname: p.surname, given: p.given, birthPlace: p.birthPlace, deathPlace: p.deathPlace };
   for (const [name, field] of Object.entries(KEY_FIELDS)) {
     const value = values[name as keyof typeof values];
     if (!value) continue;
-    keys.push({ person_id: id, field, exact_key: exactKey(value), folded: foldName(value) });
-    for (const token of nameTokens(value)) {
-      for (const code of daitchMokotoff(token)) codes.set(`${field}:${code}`, { field, code, person_id: id });
+    const of = nameKeys(value, { variants: field === KEY_FIELDS.given });
+    keys.push({ person_id: id, field, exact_key: of.exact, folded: of.folded });
+    for (const code of of.phonetic) codes.set(`${field}:${code}`, { field, code, person_id: id });
+    for (const code of of.variants) {
+      codes.set(`${VARIANT_FIELD}:${code}`, { field: VARIANT_FIELD, code, person_id: id });
     }
-  }
-  for (const code of variantKeys(p.given)) {
-    codes.set(`${VARIANT_FIELD}:${code}`, { field: VARIANT_FIELD, code, person_id: id });
   }
   return { keys, codes: [...codes.values()] };
 }
@@ -150,6 +150,43 @@ export async function importFamilies(
     await insertChunks(1000, children, (rows) => trx.insertInto("family_children").values(rows).execute());
   });
   return data.people.length;
+}
+
+/** Rewrites every person's codes from the stored names (after a change of the coder); returns the people. */
+export async function rewritePersonCodes(database: Database): Promise<number> {
+  const { db } = database;
+  let count = 0;
+  for (let from = 0; ;) {
+    const people = await db
+      .selectFrom("people")
+      .select(["id", "surname", "given", "birth_place", "death_place"])
+      .where("id", ">", from)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (!people.length) break;
+    from = Number(people[people.length - 1].id);
+    const codes = people.flatMap(
+      (p) =>
+        keysOf(
+          { surname: p.surname, given: p.given, birthPlace: p.birth_place, deathPlace: p.death_place },
+          Number(p.id),
+        ).codes,
+    );
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom("person_codes")
+        .where(
+          "person_id",
+          "in",
+          people.map((p) => Number(p.id)),
+        )
+        .execute();
+      await insertChunks(1000, codes, (rows) => trx.insertInto("person_codes").values(rows).execute());
+    });
+    count += people.length;
+  }
+  return count;
 }
 
 export async function familiesWereSeeded(database: Database): Promise<boolean> {

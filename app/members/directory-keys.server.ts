@@ -29,3 +29,16 @@ export async function refreshDirectoryKeys(db: Kysely<Schema>, userId: number): 
 
 /** Whether a change of these columns changes the keys. */
 export const DIRECTORY_SOURCE_COLUMNS = ["surname", "given_name", "research_surnames", "research_places"] as const;
+
+/** Rewrites every member's keys (after a change of the coder); returns how many members were read. */
+export async function rewriteDirectoryKeys(db: Kysely<Schema>): Promise<number> {
+  const users = await db
+    .selectFrom("users")
+    .select(["id", ...DIRECTORY_SOURCE_COLUMNS])
+    .orderBy("id")
+    .execute();
+  for (const user of users) {
+    await db.transaction().execute((trx) => writeDirectoryKeys(trx, Number(user.id), user));
+  }
+  return users.length;
+}

@@ -1,5 +1,4 @@
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { nameKeys } from "~/names/keys";
 import { splitList } from "./forms";
 
 /**
@@ -36,7 +35,10 @@ export interface DirectorySource {
 
 function rows(kind: DirectoryNameKind, items: string[]): DirectoryNameRow[] {
   return items
-    .map((value, position) => ({ kind, position, value, exact_key: exactKey(value), folded: foldName(value) }))
+    .map((value, position) => {
+      const keys = nameKeys(value);
+      return { kind, position, value, exact_key: keys.exact, folded: keys.folded };
+    })
     .filter((r) => r.folded !== "");
 }
 
@@ -49,14 +51,9 @@ export function directoryNameRows(user: DirectorySource): DirectoryNameRow[] {
   ];
 }
 
-/** The codes of every word of a name: a surname sounds like another when any word of each shares a code. */
-export function soundCodes(name: string): string[] {
-  return [...new Set(nameTokens(name).flatMap((t) => daitchMokotoff(t)))].sort();
-}
-
 /** Every Daitch–Mokotoff code of the member's research surnames, each once. */
 export function directoryCodes(user: DirectorySource): string[] {
-  return [...new Set(splitList(user.research_surnames).flatMap(soundCodes))].sort();
+  return [...new Set(splitList(user.research_surnames).flatMap((name) => nameKeys(name).phonetic))].sort();
 }
 
 export const SURNAME_MODES = ["sounds", "starts", "exact"] as const;
@@ -68,12 +65,12 @@ export type SurnameMode = (typeof SURNAME_MODES)[number];
  * typed text, accents ignored), sounds (a word of each shares a code).
  */
 export function itemMatches(item: string, typed: string, mode: SurnameMode): boolean {
-  if (mode === "exact") return exactKey(item) === exactKey(typed);
+  const have = nameKeys(item);
+  const want = nameKeys(typed);
+  if (mode === "exact") return have.exact === want.exact;
   if (mode === "starts") {
-    const want = foldName(typed);
-    const folded = foldName(item);
-    return want !== "" && (folded.startsWith(want) || folded.includes(` ${want}`));
+    return want.folded !== "" && (have.folded.startsWith(want.folded) || have.folded.includes(` ${want.folded}`));
   }
-  const codes = new Set(soundCodes(item));
-  return soundCodes(typed).some((c) => codes.has(c));
+  // A surname sounds like another when any word of each shares a code.
+  return want.phonetic.some((c) => have.phonetic.includes(c));
 }

@@ -2,9 +2,9 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { keyOf } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { exactKey, foldName } from "~/search/names/normalize";
+import { type KeyTable, type NameCriterion, keyFilter } from "~/names/key-filter";
 import type { DirectoryCriteria } from "./directory-criteria";
-import { type DirectoryNameKind, soundCodes } from "./directory-names";
+import type { DirectoryNameKind } from "./directory-names";
 import { splitList } from "./forms";
 
 /**
@@ -43,47 +43,34 @@ function listedMembers(database: Database, today: string): UsersQuery {
     .where((eb) => eb.or([eb("membership_expires_on", "is", null), eb("membership_expires_on", ">=", today)]));
 }
 
-/** Members with a key of `kind` that is, or has a word that, starts with the folded text. */
-function startsWith(database: Database, kind: DirectoryNameKind, typed: string) {
-  // Folded keys hold only letters, digits and single spaces: no LIKE wildcard can come from the user.
-  const folded = foldName(typed);
-  return database.db
-    .selectFrom("member_directory_names")
-    .select("user_id")
-    .where("kind", "=", kind)
-    .where((eb) => eb.or([eb("folded", "like", `${folded}%`), eb("folded", "like", `% ${folded}%`)]));
+/** One kind of the directory's keys; only research surnames have codes, and one shared code is a match. */
+function directoryKeys(kind: DirectoryNameKind): KeyTable {
+  return {
+    names: { table: "member_directory_names", owner: "user_id", where: { kind } },
+    codes: kind === "research_surname" ? { table: "member_directory_codes", owner: "user_id" } : undefined,
+    sounds: "any",
+  };
 }
+
+const TEXT_CRITERIA = [
+  ["surname", "surname"],
+  ["givenName", "given_name"],
+  ["place", "research_place"],
+] as const satisfies readonly (readonly [keyof DirectoryCriteria, DirectoryNameKind])[];
 
 function filtered(database: Database, criteria: DirectoryCriteria, today: string): UsersQuery | null {
   let q = listedMembers(database, today);
   if (criteria.number !== undefined) q = q.where("users.id", "=", criteria.number);
   if (criteria.email) q = q.where("email_key", "=", keyOf(criteria.email));
-  if (criteria.surname) q = q.where("users.id", "in", startsWith(database, "surname", criteria.surname));
-  if (criteria.givenName) q = q.where("users.id", "in", startsWith(database, "given_name", criteria.givenName));
-  if (criteria.place) q = q.where("users.id", "in", startsWith(database, "research_place", criteria.place));
-  if (criteria.research) {
-    const { value, mode } = criteria.research;
-    if (mode === "sounds") {
-      const codes = soundCodes(value);
-      if (!codes.length) return null;
-      q = q.where(
-        "users.id",
-        "in",
-        database.db.selectFrom("member_directory_codes").select("user_id").where("code", "in", codes),
-      );
-    } else if (mode === "exact") {
-      q = q.where(
-        "users.id",
-        "in",
-        database.db
-          .selectFrom("member_directory_names")
-          .select("user_id")
-          .where("kind", "=", "research_surname")
-          .where("exact_key", "=", exactKey(value)),
-      );
-    } else {
-      q = q.where("users.id", "in", startsWith(database, "research_surname", value));
-    }
+  const named: (NameCriterion & { kind: DirectoryNameKind })[] = TEXT_CRITERIA.flatMap(([name, kind]) => {
+    const value = criteria[name];
+    return value ? [{ kind, value, mode: "starts" as const }] : [];
+  });
+  if (criteria.research) named.push({ kind: "research_surname", ...criteria.research });
+  for (const { kind, ...criterion } of named) {
+    const byName = keyFilter(directoryKeys(kind), criterion);
+    if (!byName) return null;
+    q = q.where(byName("users.id"));
   }
   return q;
 }

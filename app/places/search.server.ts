@@ -1,8 +1,7 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { type KeyTable, keyFilter } from "~/names/key-filter";
 import type { Viewer } from "~/search/engine.server";
 import type { PlaceCriteria } from "./criteria";
 import { SPELLING_ORDER, type SpellingKind } from "./demo";
@@ -43,55 +42,18 @@ export type CentreResult = { centre: Centre } | { centre?: undefined; candidates
 
 type PlacesQuery = SelectQueryBuilder<Schema, "places", object>;
 
-/** Places whose spellings match the name criterion, as an id subquery (null: nothing can match). */
-function nameFilter(
-  database: Database,
-  name: NonNullable<PlaceCriteria["name"]>,
-): ((q: PlacesQuery) => PlacesQuery) | null {
-  const { db } = database;
-  if (name.mode === "exact") {
-    const key = exactKey(name.value);
-    return (q) =>
-      q.where("places.id", "in", db.selectFrom("place_names").select("place_id").where("exact_key", "=", key));
-  }
-  const folded = foldName(name.value);
-  if (!folded) return null;
-  if (name.mode === "normalized") {
-    return (q) =>
-      q.where("places.id", "in", db.selectFrom("place_names").select("place_id").where("folded", "=", folded));
-  }
-  if (name.mode === "starts" || name.mode === "contains") {
-    // Folded keys hold only letters, digits and single spaces: no LIKE wildcard can come from the user.
-    const patterns = name.mode === "starts" ? [`${folded}%`, `% ${folded}%`] : [`%${folded}%`];
-    return (q) =>
-      q.where(
-        "places.id",
-        "in",
-        db
-          .selectFrom("place_names")
-          .select("place_id")
-          .where((eb) => eb.or(patterns.map((p) => eb("folded", "like", p)))),
-      );
-  }
-  // Sounds like: every word typed must share a Daitch–Mokotoff code with some word of some spelling.
-  const tokens = nameTokens(name.value)
-    .map((t) => daitchMokotoff(t))
-    .filter((codes) => codes.length > 0);
-  if (!tokens.length) return null;
-  return (q) =>
-    tokens.reduce(
-      (acc, codes) =>
-        acc.where("places.id", "in", db.selectFrom("place_name_codes").select("place_id").where("code", "in", codes)),
-      q,
-    );
-}
+/** Every spelling of a place, with the codes of each word of each. */
+const PLACE_KEYS: KeyTable = {
+  names: { table: "place_names", owner: "place_id" },
+  codes: { table: "place_name_codes", owner: "place_id" },
+};
 
 function filtered(database: Database, criteria: PlaceCriteria, centre?: Centre): PlacesQuery | null {
   let q: PlacesQuery = database.db.selectFrom("places").where("map_index", "=", criteria.index);
   if (criteria.name) {
-    const f = nameFilter(database, criteria.name);
-    if (!f) return null;
-    q = f(q);
+    const byName = keyFilter(PLACE_KEYS, criteria.name);
+    if (!byName) return null;
+    q = q.where(byName("places.id"));
   }
   if (criteria.province) q = q.where("province", "=", criteria.province);
   if (criteria.sheet) q = q.where("sheet", "=", criteria.sheet);
@@ -150,18 +112,20 @@ export async function resolveCentre(
   near: NonNullable<PlaceCriteria["near"]>,
   viewer: Viewer,
 ): Promise<CentreResult> {
-  const folded = foldName(near.value);
+  const byName = keyFilter(PLACE_KEYS, { value: near.value, mode: "normalized" });
   const readable = mayReadPlaces(mapIndex(index), viewer);
-  const rows = await database.db
-    .selectFrom("places")
-    .select(["id", "name", "province", "lat", "lon"])
-    // Nobody but a member learns that a members' index knows a place: for the others it holds none.
-    .where("map_index", "=", readable ? index : "")
-    .where("id", "in", database.db.selectFrom("place_names").select("place_id").where("folded", "=", folded))
-    .orderBy("sort_name")
-    .orderBy("id")
-    .limit(51)
-    .execute();
+  const rows = byName
+    ? await database.db
+        .selectFrom("places")
+        .select(["id", "name", "province", "lat", "lon"])
+        // Nobody but a member learns that a members' index knows a place: for the others it holds none.
+        .where("map_index", "=", readable ? index : "")
+        .where(byName("places.id"))
+        .orderBy("sort_name")
+        .orderBy("id")
+        .limit(51)
+        .execute()
+    : [];
   const candidates = rows.map((r) => ({
     id: Number(r.id),
     name: r.name,

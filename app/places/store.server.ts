@@ -1,6 +1,6 @@
 import type { Database } from "~/db/connection.server";
-import { daitchMokotoff } from "~/search/names/daitch-mokotoff";
-import { exactKey, foldName, nameTokens } from "~/search/names/normalize";
+import { type NameKeys, nameKeys } from "~/names/keys";
+import { foldName } from "~/names/normalize";
 import { DEFAULT_PLACE_COUNT, type DemoPlace, generatePlaces } from "./demo";
 import { generateRussiaPolandPlaces } from "./demo-russia-poland";
 import { generateUkrainePlaces } from "./demo-ukraine";
@@ -61,29 +61,22 @@ export async function importPlaces(
           })),
         )
         .execute();
-      const names = rows.flatMap(({ id, p }) =>
-        [{ kind: "map", name: p.name }, ...p.spellings].map((s) => ({
-          place_id: id,
-          kind: s.kind,
-          name: s.name,
-          exact_key: exactKey(s.name),
-          folded: foldName(s.name),
-        })),
+      const spellings = rows.flatMap(({ id, p }) =>
+        [{ kind: "map", name: p.name }, ...p.spellings].map((s) => ({ id, s, keys: nameKeys(s.name) })),
       );
-      await trx.insertInto("place_names").values(names).execute();
-      const codes = new Map<string, { code: string; place_id: number }>();
-      for (const n of names) {
-        for (const token of nameTokens(n.name)) {
-          for (const code of daitchMokotoff(token)) codes.set(`${code}:${n.place_id}`, { code, place_id: n.place_id });
-        }
-      }
-      const list = [...codes.values()];
-      for (let i = 0; i < list.length; i += 1000) {
-        await trx
-          .insertInto("place_name_codes")
-          .values(list.slice(i, i + 1000))
-          .execute();
-      }
+      await trx
+        .insertInto("place_names")
+        .values(
+          spellings.map(({ id, s, keys }) => ({
+            place_id: id,
+            kind: s.kind,
+            name: s.name,
+            exact_key: keys.exact,
+            folded: keys.folded,
+          })),
+        )
+        .execute();
+      await insertCodes(trx, spellings);
     });
     count += rows.length;
   };
@@ -92,6 +85,48 @@ export async function importPlaces(
     if (batch.length >= BATCH) await flush();
   }
   await flush();
+  return count;
+}
+
+/** The codes of every word of every spelling, each once per place. */
+async function insertCodes(trx: Database["db"], spellings: { id: number; keys: NameKeys }[]): Promise<void> {
+  const codes = new Map<string, { code: string; place_id: number }>();
+  for (const { id, keys } of spellings) {
+    for (const code of keys.phonetic) codes.set(`${code}:${id}`, { code, place_id: id });
+  }
+  const list = [...codes.values()];
+  for (let i = 0; i < list.length; i += 1000) {
+    await trx
+      .insertInto("place_name_codes")
+      .values(list.slice(i, i + 1000))
+      .execute();
+  }
+}
+
+/** Rewrites every place's codes from its stored spellings (after a change of the coder); returns the places. */
+export async function rewritePlaceCodes(database: Database): Promise<number> {
+  const { db } = database;
+  let count = 0;
+  for (let from = 0; ;) {
+    const ids = (
+      await db.selectFrom("places").select("id").where("id", ">", from).orderBy("id").limit(BATCH).execute()
+    ).map((r) => Number(r.id));
+    if (!ids.length) break;
+    from = ids[ids.length - 1];
+    const names = await db
+      .selectFrom("place_names")
+      .select(["place_id", "name"])
+      .where("place_id", "in", ids)
+      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("place_name_codes").where("place_id", "in", ids).execute();
+      await insertCodes(
+        trx,
+        names.map((n) => ({ id: Number(n.place_id), keys: nameKeys(n.name) })),
+      );
+    });
+    count += ids.length;
+  }
   return count;
 }
 

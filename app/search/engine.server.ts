@@ -3,9 +3,7 @@ import type { Database } from "~/db/connection.server";
 import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
 import { type CollectionDef, latestPublicYear, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
-import { daitchMokotoff } from "./names/daitch-mokotoff";
-import { variantKeys } from "./names/given-names";
-import { exactKey, foldName, nameTokens } from "./names/normalize";
+import { nameKeys } from "~/names/keys";
 
 /**
  * The search engine (DESIGN §5). A criterion resolves, through the small
@@ -145,11 +143,11 @@ export async function resolveCriterion(
 ): Promise<Group[]> {
   const { db } = database;
   const field = criterion.field.name;
-  const folded = foldName(criterion.value);
+  const keys = nameKeys(criterion.value, { variants: criterion.mode === "variants" });
+  const folded = keys.folded;
   switch (criterion.mode) {
     case "exact": {
-      const key = exactKey(criterion.value);
-      const group = await valuesWhere(db, collection, field, (eb) => eb.and([eb("value", "=", key)]));
+      const group = await valuesWhere(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)]));
       return [{ ...group, unique: true }];
     }
     case "starts": {
@@ -164,18 +162,12 @@ export async function resolveCriterion(
       return [await containsValues(database, collection, field, folded)];
     case "normalized":
       return Promise.all(
-        nameTokens(criterion.value).map((t) =>
-          valuesWhere(db, collection, field, (eb) => eb.and([eb("folded", "=", t)])),
-        ),
+        keys.words.map((w) => valuesWhere(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)]))),
       );
     case "sounds":
-      return Promise.all(
-        nameTokens(criterion.value).map((t) => valuesByCode(db, collection, field, "d", daitchMokotoff(t))),
-      );
+      return Promise.all(keys.words.map((w) => valuesByCode(db, collection, field, "d", w.phonetic)));
     case "variants":
-      return Promise.all(
-        nameTokens(criterion.value).map((t) => valuesByCode(db, collection, field, "v", variantKeys(t))),
-      );
+      return Promise.all(keys.words.map((w) => valuesByCode(db, collection, field, "v", w.variants)));
   }
 }
 

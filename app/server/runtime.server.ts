@@ -7,6 +7,7 @@ import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
 import { familiesWereSeeded, seedDemoFamilies } from "~/families/store.server";
 import { storageState } from "./availability.server";
 import { logger } from "./logger.server";
+import { refreshNameCodes } from "./name-codes.server";
 
 /**
  * The process-wide state of the app: one database handle, opened, migrated
@@ -24,6 +25,8 @@ export function startRuntime(): Promise<Database> {
     const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "database migrated");
+    const recoded = await refreshNameCodes(db);
+    if (recoded) logger.info(recoded, "name codes rewritten for the current coder");
     if (!(await wasSeeded(db)) && config.seedRecords > 0) {
       const started = Date.now();
       logger.info({ records: config.seedRecords }, "seeding demo data (first start only)");

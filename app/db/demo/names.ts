@@ -13,7 +13,7 @@
 // Tables are kept as compact text (one family or name per line) because a few
 // hundred object literals would bury the data in syntax.
 
-import { transliterateCyrillic as toLatin } from "~/search/names/normalize";
+import { transliterateCyrillic as toLatin } from "~/names/normalize";
 
 export type NameStyle = "german" | "polish" | "russian" | "cyrillic";
 export type Sex = "m" | "f";

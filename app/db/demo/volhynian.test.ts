@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCollection } from "~/search/collections";
-import { transliterateCyrillic } from "~/search/names/normalize";
+import { transliterateCyrillic } from "~/names/normalize";
 import { DEFAULT_DEMO_SEED } from "./generator";
 import {
   VOLHYNIAN_FIRST_YEAR,

@@ -82,7 +82,8 @@ function letterCode(word: string, i: number): string {
  * the words' codes are then joined and reduced as one.
  */
 export function kolnerPhonetik(name: string): string {
-  const words = transliterateCyrillic(name)
+  // NFKC first, so that ligatures and full-width letters (ﬁ, Ｍ) are plain letters.
+  const words = transliterateCyrillic(name.normalize("NFKC"))
     .toLowerCase()
     .replace(FOLD_RE, (ch) => FOLD[ch] ?? ch)
     .normalize("NFD")

@@ -187,9 +187,11 @@ const APACHE_FOLDING: Readonly<Record<string, string>> = {
 };
 
 // Beyond Apache: letters it leaves uncoded but that our registers contain.
-// Czech ř is the sound Polish writes rz, so it should branch the same way.
+// Czech ř is the sound Polish writes rz, so it should branch the same way;
+// Czech, Slovak and Lithuanian č is Polish cz, never the k a bare c may be.
 const EXTRA_FOLDING: Readonly<Record<string, string>> = {
   ř: "rz",
+  č: "cz",
   œ: "o",
   đ: "d",
   ı: "i",
@@ -246,8 +248,10 @@ function foldChar(ch: string): string {
 // non-letters stay, uncoded, so that they still separate letter groups.
 function prepare(name: string): string[] {
   const out: string[] = [];
-  // NFC before transliterating, so that a decomposed й is still й.
-  const source = transliterateCyrillic(name.normalize("NFC"));
+  // NFKC before transliterating: a decomposed й is still й, and ligatures,
+  // full-width and other compatibility letters (ﬁ, Ｍ, ǅ) become the plain
+  // letters they stand for instead of uncoded symbols.
+  const source = transliterateCyrillic(name.normalize("NFKC"));
   for (const ch of source) {
     if (WHITESPACE.test(ch)) continue;
     for (const lower of ch.toLowerCase()) {

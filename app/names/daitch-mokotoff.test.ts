@@ -122,6 +122,24 @@ describe("daitchMokotoff", () => {
     expect(daitchMokotoff("Андрей".normalize("NFD"))).toEqual(daitchMokotoff("Andrey"));
   });
 
+  it("codes č as the cz it stands for, with no k branch", () => {
+    // Czech, Slovak and Lithuanian č is the sound Polish writes cz; folded to a bare c it would branch 4|5.
+    expect(daitchMokotoff("Čapek")).toEqual(["475000"]);
+    expect(daitchMokotoff("Čapek")).toEqual(daitchMokotoff("Czapek"));
+    expect(daitchMokotoff("ČAPEK")).toEqual(daitchMokotoff("Čapek"));
+    expect(daitchMokotoff("Novák")).toEqual(daitchMokotoff("Novak"));
+    expect(daitchMokotoff("Kučera")).toEqual(daitchMokotoff("Kuczera"));
+    // A decomposed č (c + combining caron) is the same letter.
+    expect(daitchMokotoff("C\u030Capek")).toEqual(["475000"]);
+  });
+
+  it("codes ligatures, full-width and compatibility letters like their plain spellings (NFKC)", () => {
+    expect(daitchMokotoff("\uFB01scher")).toEqual(daitchMokotoff("Fischer"));
+    expect(daitchMokotoff("\uFF2D\u00FCller")).toEqual(daitchMokotoff("Müller"));
+    expect(daitchMokotoff("\u01C5emal")).toEqual(daitchMokotoff("Džemal"));
+    expect(daitchMokotoff("\uFF33\uFF23\uFF28\uFF2D\uFF29\uFF24\uFF34")).toEqual(daitchMokotoff("SCHMIDT"));
+  });
+
   it("returns no codes for input without letters", () => {
     expect(daitchMokotoff("")).toEqual([]);
     expect(daitchMokotoff("   ")).toEqual([]);

@@ -82,6 +82,12 @@ describe("kolnerPhonetik", () => {
     expect(kolnerPhonetik("Шульц")).toBe(kolnerPhonetik("Schulz"));
   });
 
+  it("codes ligatures and full-width letters like their plain spellings (NFKC)", () => {
+    expect(kolnerPhonetik("\uFB01scher")).toBe(kolnerPhonetik("Fischer"));
+    expect(kolnerPhonetik("\uFF2D\u00FCller")).toBe(kolnerPhonetik("Müller"));
+    expect(kolnerPhonetik("\u01C5emal")).toBe(kolnerPhonetik("Džemal"));
+  });
+
   it("returns an empty code without letters, and never throws", () => {
     expect(kolnerPhonetik("")).toBe("");
     expect(kolnerPhonetik("1851 🙂")).toBe("");

@@ -180,6 +180,24 @@ export function exactKey(s: string): string {
   return s.normalize("NFC").trim().replace(/\s+/gu, " ").toLowerCase().normalize("NFC");
 }
 
+const WORD_SEPARATORS = /[^\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * The words of a name as written, for the phonetic coders: Cyrillic in Latin
+ * letters, apostrophes elided and compatibility forms (ﬁ, Ｍ) plain, but
+ * letters not folded, because a coder may read a letter differently from
+ * its folded form (č is cz to Daitch–Mokotoff, not c). Their folded forms
+ * are the name's tokens.
+ */
+export function nameWords(s: string): string[] {
+  return transliterateCyrillic(s.normalize("NFC"))
+    .replace(APOSTROPHES, "")
+    .normalize("NFKC")
+    .replace(APOSTROPHES, "")
+    .split(WORD_SEPARATORS)
+    .filter((word) => foldName(word) !== "");
+}
+
 /** The folded words of a name, each once, in the order given. */
 export function nameTokens(s: string): string[] {
   const folded = foldName(s);

@@ -1,0 +1,68 @@
+import { daitchMokotoff } from "./daitch-mokotoff";
+import { variantKeys } from "./given-names";
+import { exactKey, foldName, nameWords } from "./normalize";
+
+/**
+ * Every key a name is stored and searched under. Imports, profile saves and
+ * searches all take their keys from here, so a stored key and the key a
+ * search looks for are always made the same way.
+ */
+
+/**
+ * The version of the phonetic codes nameKeys() gives. Stored codes carry it
+ * (app_meta "name_codes_version"), so that an installation whose codes were
+ * written by an older coder rewrites them once at start-up and answers as a
+ * fresh one would. Raise it with every change that alters a code.
+ * 1: the first codes; 2: č is cz, NFKC first, every word coded as written.
+ */
+export const NAME_CODES_VERSION = 2;
+
+export interface WordKeys {
+  /** The folded word: one of the name's tokens. */
+  folded: string;
+  /** Its Daitch–Mokotoff codes, every branch. */
+  phonetic: string[];
+  /** Its given-name group keys (empty unless asked for). */
+  variants: string[];
+}
+
+export interface NameKeys {
+  /** Only case and spacing forgiven. */
+  exact: string;
+  /** Case, accents, umlaut spellings and script folded; words separated by single spaces. */
+  folded: string;
+  /** Each word once (by its folded form), in the order written. */
+  words: WordKeys[];
+  /** The codes of every word, each once, sorted. */
+  phonetic: string[];
+  /** The group keys of every word, each once, in the order of the words. */
+  variants: string[];
+}
+
+export interface NameKeyOptions {
+  /** Whether the name is a given name, whose words also get given-name group keys. */
+  variants?: boolean;
+}
+
+export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys {
+  const words = new Map<string, WordKeys>();
+  for (const word of nameWords(value)) {
+    const folded = foldName(word);
+    const known = words.get(folded);
+    // Two spellings of one token (Müller, Mueller) may still code differently: a match on either counts.
+    const phonetic = daitchMokotoff(word);
+    if (known) {
+      known.phonetic = [...new Set([...known.phonetic, ...phonetic])].sort();
+      continue;
+    }
+    words.set(folded, { folded, phonetic, variants: options.variants ? variantKeys(folded) : [] });
+  }
+  const list = [...words.values()];
+  return {
+    exact: exactKey(value),
+    folded: foldName(value),
+    words: list,
+    phonetic: [...new Set(list.flatMap((w) => w.phonetic))].sort(),
+    variants: [...new Set(list.flatMap((w) => w.variants))],
+  };
+}
