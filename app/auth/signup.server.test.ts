@@ -3,10 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRuntime, stopRuntime } from "~/server/runtime.server";
+import { getDatabase, startRuntime, stopRuntime } from "~/server/runtime.server";
 import { commitCsrfToken } from "./csrf.server";
 import { maskEmail } from "~/mail/mailer.server";
-import { forgotPasswordAction, getHoneypot, signUpAction, verifyEmailLink } from "./signup.server";
+import {
+  SIGN_UP_FORM_EXPIRED,
+  forgotPasswordAction,
+  getHoneypot,
+  signUpAction,
+  verifyEmailLink,
+} from "./signup.server";
 import { outcome } from "~/testing/outcome";
 
 const statusOf = async (run: () => Promise<unknown>) => (await outcome(run)).status;
@@ -90,6 +96,71 @@ describe("sign-up actions", () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  describe("the honeypot", () => {
+    const person = {
+      username: "honey.bot",
+      email: "honey.bot@example.org",
+      password: "many words make a password",
+      confirmPassword: "many words make a password",
+      givenName: "Honey",
+      surname: "Bot",
+    };
+    const send = (validFrom: string) =>
+      outcome(() =>
+        signUpAction(
+          post("http://metryka.test/signup/new", {
+            ...person,
+            [getHoneypot().getInputProps().validFromFieldName!]: validFrom,
+          }),
+          "",
+        ),
+      );
+    const accounts = async () => (await (await getDatabase()).db.selectFrom("users").select("id").execute()).length;
+
+    it("takes a time stamp that does not decrypt for spam: a 400 with the form's message, never a 500, and nothing created", async () => {
+      const before = await accounts();
+      const answer = await send("U2FsdGVkX18AAAAAAAAAAAMDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=");
+      expect(answer.status).toBe(400);
+      const { result } = answer.body as { result: { error?: Record<string, string[]> } };
+      expect(result.error?.[""]).toEqual([SIGN_UP_FORM_EXPIRED]);
+      expect(await accounts()).toBe(before);
+    });
+
+    it("is a bot's when the trap fields are left out altogether: the pretend success, nothing created", async () => {
+      const before = await accounts();
+      const body = new FormData();
+      body.set("csrf", csrf);
+      for (const [k, v] of Object.entries(person)) body.set(k, v);
+      const answer = await outcome(() =>
+        signUpAction(
+          new Request("http://metryka.test/signup/new", { method: "POST", body, headers: { Cookie: cookie } }),
+          "",
+        ),
+      );
+      expect(answer).toMatchObject({ status: 302, location: expect.stringMatching(/^\/signup\/new\?sent=/) });
+      expect(await accounts()).toBe(before);
+    });
+
+    it("answers 400 and creates nothing whatever the time stamp holds", async () => {
+      const before = await accounts();
+      const junk = fc.oneof(
+        fc.string({ maxLength: 80 }),
+        fc.base64String({ maxLength: 120 }),
+        fc.base64String({ minLength: 16, maxLength: 120 }).map((b) => `U2FsdGVkX1${b}`),
+        fc
+          .uint8Array({ minLength: 1, maxLength: 64 })
+          .map((bytes) => `U2FsdGVkX1${Buffer.from(bytes).toString("base64")}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(junk.filter(Boolean), async (validFrom) => {
+          expect((await send(validFrom)).status).toBe(400);
+        }),
+        { numRuns: 400 },
+      );
+      expect(await accounts()).toBe(before);
+    });
   });
 
   it("answers the forgotten-password form the same for known and unknown addresses", async () => {
