@@ -9,6 +9,7 @@ import { getDatabase } from "~/server/runtime.server";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.server";
+import { remindUsername, requestPasswordReset } from "./account-help.server";
 import { honeypotVerdict } from "./honeypot.server";
 import { emailOnlySchema, resetPasswordSchema, signUpSchema } from "./forms";
 import { revokeAllSessions } from "./sessions.server";
@@ -205,30 +206,11 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const database = await getDatabase();
-  const user = await findUserForLogin(database, submission.value.email);
-  if (user && user.email.toLowerCase() === submission.value.email.toLowerCase() && user.status !== "suspended") {
-    const token = await issueEmailToken(database, Number(user.id), "reset");
-    await sendMail({
-      to: user.email,
-      subject: "Choose a new Metryka password",
-      text: [
-        `Hello ${user.username},`,
-        "",
-        "someone (we hope you) asked for a new password. Open this link within an hour to choose one:",
-        "",
-        siteUrl(request, `/reset-password?token=${encodeURIComponent(token)}`),
-        "",
-        "If it was not you, ignore this message: your password stays as it is.",
-      ].join("\n"),
-    });
-    await writeAudit(database, {
-      actorUserId: null,
-      subjectUserId: Number(user.id),
-      action: "password.reset-requested",
-      ip: clientIp,
-    });
-  }
+  await requestPasswordReset(await getDatabase(), {
+    email: submission.value.email,
+    origin: new URL(request.url).origin,
+    ip: clientIp,
+  });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
@@ -237,20 +219,7 @@ export async function forgotUsernameAction(request: Request) {
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const user = await findUserForLogin(await getDatabase(), submission.value.email);
-  if (user && user.email.toLowerCase() === submission.value.email.toLowerCase()) {
-    await sendMail({
-      to: user.email,
-      subject: "Your Metryka username",
-      text: [
-        "Hello,",
-        "",
-        `your username at Metryka is: ${user.username}`,
-        "",
-        `Sign in at ${siteUrl(request, "/Login")}`,
-      ].join("\n"),
-    });
-  }
+  await remindUsername(await getDatabase(), { email: submission.value.email, origin: new URL(request.url).origin });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
