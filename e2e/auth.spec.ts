@@ -86,6 +86,73 @@ test.describe("signing in and out", () => {
     expect(response.status()).toBe(403);
   });
 
+  test("a lock earned with the username holds for the e-mail address: 429 beside the form, with Retry-After", async ({
+    page,
+    browser,
+    request,
+    makeAccount,
+  }, testInfo) => {
+    const account = await makeAccount();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await request.post("/api/auth/login", {
+        data: { username: account.username, password: `no-${i}` },
+      });
+      expect(wrong.status()).toBe(401);
+    }
+    await page.goto("/Login");
+    await page.getByLabel("Username or e-mail").fill(account.email.toUpperCase());
+    await page.getByLabel("Password").fill(account.password);
+    const [data] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/Login")),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    // With JavaScript the form posts for Remix's single-fetch answer (/Login.data).
+    expect(data.url()).toMatch(/\/Login\.data/);
+    expect(data.status()).toBe(429);
+    expect(Number(data.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("alert")).toHaveText(/Too many failed sign-ins/);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("metryka_refresh");
+    await shot(page, testInfo, "sign-in-locked");
+
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: testInfo.project.use.baseURL,
+      userAgent: testInfo.project.use.userAgent,
+    });
+    const plain = await noScript.newPage();
+    await plain.goto("/Login");
+    await plain.getByLabel("Username or e-mail").fill(account.email);
+    await plain.getByLabel("Password").fill(account.password);
+    const [document] = await Promise.all([
+      plain.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/Login")),
+      plain.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    expect(document.status()).toBe(429);
+    expect(Number(document.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(plain.getByRole("alert")).toHaveText(/Too many failed sign-ins/);
+    await noScript.close();
+  });
+
+  test("a suspended member is told so beside the form and gets no sign-in cookie", async ({
+    page,
+    makeAccount,
+  }, testInfo) => {
+    const account = await makeAccount({ status: "suspended" });
+    await page.goto("/Login");
+    await page.getByLabel("Username or e-mail").fill(account.username);
+    await page.getByLabel("Password").fill(account.password);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/Login")),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    expect(response.status()).toBe(403);
+    await expect(page.getByRole("alert")).toHaveText(/suspended.*membership secretary/);
+    await expect(page).toHaveURL(/\/Login$/);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("metryka_refresh");
+    await expectAccessible(page);
+    await shot(page, testInfo, "sign-in-suspended");
+  });
+
   test("redirectTo never leaves the site", async ({ page, makeAccount }) => {
     const account = await makeAccount();
     await page.goto("/Login?redirectTo=https://evil.example/");

@@ -116,6 +116,45 @@ test.describe("becoming a member", () => {
     await context.close();
   });
 
+  test("a honeypot time stamp that cannot be read gets the form's message and a 400, not a 500", async ({
+    browser,
+    database,
+    forgetUsers,
+  }, testInfo) => {
+    // Without JavaScript, as a bot posts: with it, React puts the rendered time stamp back before the form is sent.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: testInfo.project.use.baseURL,
+      userAgent: testInfo.project.use.userAgent,
+    });
+    const page = await context.newPage();
+    const username = fresh();
+    forgetUsers(username);
+    await page.goto("/signup/new");
+    await fillSignUp(page, username, "many words make a password");
+    // The value a security test sent: it makes crypto-js throw "Malformed UTF-8 data" (with some secrets).
+    await page
+      .locator('input[name="from__confirm"]')
+      .evaluate(
+        (el: HTMLInputElement) => (el.value = "U2FsdGVkX18AAAAAAAAAAAMDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="),
+      );
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/signup/new")),
+      page.getByRole("button", { name: "Sign up" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await expect(page.getByRole("alert").filter({ hasText: "Reload the page" })).toBeVisible();
+    await expect(page.getByLabel("Username")).toHaveValue(username);
+    await shot(page, testInfo, "sign-up-unreadable-honeypot");
+    const row = await database.db
+      .selectFrom("users")
+      .select("id")
+      .where("username_key", "=", username)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+    await context.close();
+  });
+
   test("a filled honeypot creates nothing but looks the same", async ({ page, database, forgetUsers }) => {
     const username = fresh();
     forgetUsers(username);

@@ -2,7 +2,7 @@ import { getDatabase, getSessionSecret } from "~/server/runtime.server";
 import { writeAudit } from "./audit.server";
 import { getCurrentUser } from "./guard.server";
 import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader, rotateSession } from "./sessions.server";
-import { SIGN_IN_FAILED, signIn, signOut } from "./sign-in.server";
+import { SIGN_IN_FAILED, SIGN_IN_SUSPENDED, maySignIn, signIn, signOut } from "./sign-in.server";
 import { issueAccessToken } from "./tokens.server";
 import { findUserById, membershipState } from "./users.server";
 
@@ -22,7 +22,7 @@ function json(body: unknown, init: ResponseInit & { headers?: Record<string, str
 
 async function accessTokenFor(userId: number) {
   const user = await findUserById(await getDatabase(), userId);
-  if (!user || user.status === "suspended") return null;
+  if (!user || !maySignIn(user)) return null;
   const token = await issueAccessToken({ userId, username: user.username, role: user.role }, getSessionSecret());
   return { token, username: user.username };
 }
@@ -55,6 +55,7 @@ export async function apiLogin(request: Request, clientIp: string): Promise<Resp
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
+    if (result.reason === "suspended") return json({ error: SIGN_IN_SUSPENDED }, { status: 403 });
     return json({ error: SIGN_IN_FAILED }, { status: 401 });
   }
   const access = await accessTokenFor(Number(result.user.id));

@@ -8,6 +8,8 @@ import { AccountTakenError, createUser, findUserForLogin, membershipState } from
 
 const meta = { ip: "203.0.113.7", userAgent: "test" };
 const PASSWORD = "correct horse battery staple";
+const INVALID = { ok: false, reason: "invalid" };
+const THROTTLED = { ok: false, reason: "throttled" };
 
 for (const dialect of testDialects()) {
   describe(`accounts and sign-in on ${dialect}`, () => {
@@ -88,6 +90,93 @@ for (const dialect of testDialects()) {
       if (again.ok === false && again.reason === "throttled") {
         expect(again.retryAfterSeconds).toBeGreaterThan(lockDurationMs(FREE_FAILURES) / 1000);
       }
+    });
+
+    it("locks the account whatever identifier is typed: the e-mail address, in any case, does not sidestep it", async () => {
+      await createUser(
+        t.database,
+        { username: "relRate", email: "relRate@example.org", password: PASSWORD, status: "active" },
+        { actorUserId: null, via: "test" },
+      );
+      const now = Date.UTC(2026, 10, 23, 12);
+      const attempt = (login: string, password: string, i: number, at = now) =>
+        signIn(t.database, { login, password, ip: `192.0.2.${60 + i}`, userAgent: "" }, at);
+      for (let i = 0; i < FREE_FAILURES; i++) expect(await attempt("relRate", "wrong", i)).toEqual(INVALID);
+      expect(await attempt("relRate@example.org", PASSWORD, 10, now + 1000)).toMatchObject(THROTTLED);
+      expect(await attempt("RELRATE@EXAMPLE.ORG", PASSWORD, 11, now + 1000)).toMatchObject(THROTTLED);
+      expect(await attempt(" RelRate ", PASSWORD, 12, now + 1000)).toMatchObject(THROTTLED);
+      // Once the lock is over, the right password through the e-mail address signs in.
+      expect((await attempt("relRate@example.org", PASSWORD, 13, now + lockDurationMs(FREE_FAILURES) + 1000)).ok).toBe(
+        true,
+      );
+    });
+
+    it("counts wrong passwords through the username and the e-mail address towards one lock", async () => {
+      await createUser(
+        t.database,
+        { username: "mixed.ways", email: "Mixed.Ways@example.org", password: PASSWORD, status: "active" },
+        { actorUserId: null, via: "test" },
+      );
+      const now = Date.UTC(2026, 10, 23, 13);
+      const logins = [
+        "mixed.ways@example.org",
+        "MIXED.WAYS",
+        "Mixed.Ways@Example.org",
+        "mixed.ways",
+        "MIXED.ways@EXAMPLE.org",
+      ];
+      expect(logins).toHaveLength(FREE_FAILURES);
+      for (const [i, login] of logins.entries()) {
+        const result = await signIn(
+          t.database,
+          { login, password: "wrong", ip: `192.0.2.${80 + i}`, userAgent: "" },
+          now,
+        );
+        expect(result).toEqual(INVALID);
+      }
+      const right = await signIn(
+        t.database,
+        { login: "mixed.ways", password: PASSWORD, ip: "192.0.2.99", userAgent: "" },
+        now + 1000,
+      );
+      expect(right).toMatchObject(THROTTLED);
+    });
+
+    it("gives a name that matches no account a lock of its own, like an account's", async () => {
+      const now = Date.UTC(2026, 10, 23, 14);
+      const attempt = (login: string, i: number) =>
+        signIn(t.database, { login, password: "wrong", ip: `192.0.2.${100 + i}`, userAgent: "" }, now);
+      for (let i = 0; i < FREE_FAILURES; i++) expect(await attempt("no.such.member", i)).toEqual(INVALID);
+      expect(await attempt("NO.SUCH.MEMBER", 10)).toMatchObject(THROTTLED);
+      // Other unknown names and real accounts are not caught by that lock.
+      expect(await attempt("no.such.member@example.org", 11)).toEqual(INVALID);
+      const anna = await signIn(
+        t.database,
+        { login: "anna.radke", password: PASSWORD, ip: "192.0.2.120", userAgent: "" },
+        now,
+      );
+      expect(anna.ok).toBe(true);
+    });
+
+    it("refuses a suspended account with the right password, and starts no session for it", async () => {
+      const suspended = await createUser(
+        t.database,
+        { username: "on.hold", email: "on.hold@example.org", password: PASSWORD, status: "suspended" },
+        { actorUserId: null, via: "test" },
+      );
+      const meta2 = { ip: "192.0.2.130", userAgent: "" };
+      expect(await signIn(t.database, { login: "ON.HOLD@example.org", password: PASSWORD, ...meta2 })).toEqual({
+        ok: false,
+        reason: "suspended",
+      });
+      // A wrong password says nothing about the suspension.
+      expect(await signIn(t.database, { login: "on.hold", password: "wrong", ...meta2 })).toEqual(INVALID);
+      const sessions = await t.database.db
+        .selectFrom("sessions")
+        .select("id")
+        .where("user_id", "=", Number(suspended.id))
+        .execute();
+      expect(sessions).toEqual([]);
     });
 
     it("rotates refresh tokens, forgives a second tab, and revokes the family on reuse", async () => {

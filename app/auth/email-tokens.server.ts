@@ -11,27 +11,43 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   "email-change": 24 * 3_600_000,
 };
 
-export async function issueEmailToken(
+/** A new link's secret and the hash that is stored (the secret itself only ever goes into the e-mail). */
+export function newEmailLink(): { token: string; tokenHash: string } {
+  const token = newOpaqueToken();
+  return { token, tokenHash: hashToken(token) };
+}
+
+export async function storeEmailToken(
   database: Database,
   userId: number,
   purpose: EmailTokenPurpose,
+  tokenHash: string,
   opts: { newEmail?: string; now?: number } = {},
-): Promise<string> {
+): Promise<void> {
   const now = opts.now ?? Date.now();
-  const token = newOpaqueToken();
   await database.db
     .insertInto("email_tokens")
     .values({
       id: randomUUID(),
       user_id: userId,
       purpose,
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       new_email: opts.newEmail ?? null,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + EMAIL_TOKEN_TTL_MS[purpose]).toISOString(),
       used_at: null,
     })
     .execute();
+}
+
+export async function issueEmailToken(
+  database: Database,
+  userId: number,
+  purpose: EmailTokenPurpose,
+  opts: { newEmail?: string; now?: number } = {},
+): Promise<string> {
+  const { token, tokenHash } = newEmailLink();
+  await storeEmailToken(database, userId, purpose, tokenHash, opts);
   return token;
 }
 

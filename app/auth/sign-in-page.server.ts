@@ -1,12 +1,12 @@
 import { readForm } from "~/routing/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { type HeadersFunction, data, redirect } from "@remix-run/node";
 import { getDatabase } from "~/server/runtime.server";
 import { validateCsrf } from "./csrf.server";
 import { signInSchema } from "./forms";
 import { getCurrentUser, safeRedirectPath } from "./guard.server";
 import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader } from "./sessions.server";
-import { SIGN_IN_FAILED, signIn, signOut } from "./sign-in.server";
+import { SIGN_IN_FAILED, SIGN_IN_SUSPENDED, signIn, signOut } from "./sign-in.server";
 
 export async function loadSignInPage(request: Request) {
   const url = new URL(request.url);
@@ -45,12 +45,27 @@ export async function signInAction(request: Request, clientIp: string) {
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
+    if (result.reason === "suspended") {
+      return data(submission.reply({ hideFields: ["password"], formErrors: [SIGN_IN_SUSPENDED] }), { status: 403 });
+    }
     return data(submission.reply({ hideFields: ["password"], formErrors: [SIGN_IN_FAILED] }), { status: 401 });
   }
   return redirect(safeRedirectPath(submission.value.redirectTo), {
     headers: { "Set-Cookie": await refreshCookieHeader(request, result.refreshToken) },
   });
 }
+
+/**
+ * The sign-in page's response headers. Remix drops an action's headers from
+ * the document (and from the single-fetch `.data` answer) unless the route
+ * passes them on, and a 429 must say when to try again.
+ */
+export const signInPageHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** POST /logout: ends the sign-in for browsers without JavaScript (with it, the runtime's GET logout runs). */
 export async function signOutAction(request: Request, clientIp: string) {

@@ -1,16 +1,17 @@
 import { readForm } from "~/routing/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/members/countries.server";
 import { refreshDirectoryKeys } from "~/members/directory-keys.server";
-import { getDatabase, getSessionSecret } from "~/server/runtime.server";
+import { getDatabase } from "~/server/runtime.server";
 import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.server";
+import { remindUsername, requestPasswordReset } from "./account-help.server";
+import { honeypotVerdict } from "./honeypot.server";
 import { emailOnlySchema, resetPasswordSchema, signUpSchema } from "./forms";
 import { revokeAllSessions } from "./sessions.server";
 import { AccountTakenError, createUser, findUserById, findUserForLogin, setPassword } from "./users.server";
@@ -22,11 +23,10 @@ import { AccountTakenError, createUser, findUserById, findUserForLogin, setPassw
  * used to find out who is a member.
  */
 
-let honeypot: Honeypot | undefined;
-export function getHoneypot(): Honeypot {
-  honeypot ??= new Honeypot({ encryptionSeed: `honeypot:${getSessionSecret()}`, randomizeNameFieldName: false });
-  return honeypot;
-}
+export { getHoneypot } from "./honeypot.server";
+
+export const SIGN_UP_FORM_EXPIRED =
+  "This form could not be checked: it may have been open too long. Reload the page and send it again.";
 
 /** With MEMBERSHIP_APPROVAL=admin a confirmed address waits for an administrator. */
 export const approvalRequired = () => process.env.MEMBERSHIP_APPROVAL === "admin";
@@ -66,23 +66,20 @@ export async function loadSignUpPage(request: Request) {
 export async function signUpAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const parsedEmail = String(formData.get("email") ?? "").slice(0, 254);
-  try {
-    getHoneypot().check(formData);
-  } catch (error) {
-    // Bots get the same answer as people, and nothing is created.
-    if (error instanceof SpamError)
-      throw redirect(`${PATHS.signupNew}?sent=${encodeURIComponent(maskEmail(parsedEmail))}`);
-    throw error;
+  const verdict = honeypotVerdict(formData);
+  if (verdict === "bot") {
+    const parsedEmail = String(formData.get("email") ?? "").slice(0, 254);
+    throw redirect(`${PATHS.signupNew}?sent=${encodeURIComponent(maskEmail(parsedEmail))}`);
   }
   const submission = parseWithZod(formData, { schema: signUpSchema });
   const country = String(formData.get("country") ?? "");
   const regions = regionsOf(country || null);
-  const fail = (fieldErrors: Record<string, string[]> = {}) =>
+  const fail = (fieldErrors: Record<string, string[]> = {}, formErrors: string[] = []) =>
     data(
-      { result: submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors }), regions },
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors, formErrors }), regions },
       { status: 400 },
     );
+  if (verdict === "unreadable") return fail({}, [SIGN_UP_FORM_EXPIRED]);
   if (submission.status !== "success") return fail();
   const v = submission.value;
   const placeErrors: Record<string, string[]> = {};
@@ -210,30 +207,11 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const database = await getDatabase();
-  const user = await findUserForLogin(database, submission.value.email);
-  if (user && user.email.toLowerCase() === submission.value.email.toLowerCase() && user.status !== "suspended") {
-    const token = await issueEmailToken(database, Number(user.id), "reset");
-    await sendMail({
-      to: user.email,
-      subject: "Choose a new Metryka password",
-      text: [
-        `Hello ${user.username},`,
-        "",
-        "someone (we hope you) asked for a new password. Open this link within an hour to choose one:",
-        "",
-        siteUrl(request, `${PATHS.resetPassword}?token=${encodeURIComponent(token)}`),
-        "",
-        "If it was not you, ignore this message: your password stays as it is.",
-      ].join("\n"),
-    });
-    await writeAudit(database, {
-      actorUserId: null,
-      subjectUserId: Number(user.id),
-      action: "password.reset-requested",
-      ip: clientIp,
-    });
-  }
+  await requestPasswordReset(await getDatabase(), {
+    email: submission.value.email,
+    origin: new URL(request.url).origin,
+    ip: clientIp,
+  });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
@@ -242,20 +220,7 @@ export async function forgotUsernameAction(request: Request) {
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const user = await findUserForLogin(await getDatabase(), submission.value.email);
-  if (user && user.email.toLowerCase() === submission.value.email.toLowerCase()) {
-    await sendMail({
-      to: user.email,
-      subject: "Your Metryka username",
-      text: [
-        "Hello,",
-        "",
-        `your username at Metryka is: ${user.username}`,
-        "",
-        `Sign in at ${siteUrl(request, PATHS.login)}`,
-      ].join("\n"),
-    });
-  }
+  await remindUsername(await getDatabase(), { email: submission.value.email, origin: new URL(request.url).origin });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

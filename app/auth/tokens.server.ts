@@ -10,6 +10,7 @@ import type { Role } from "~/db/schema";
  */
 const ISSUER = "metryka";
 const AUDIENCE = "metryka-api";
+const ACCESS_TOKEN_TTL_SECONDS = Math.floor(ACCESS_TOKEN_TTL_MS / 1000);
 
 export interface AccessClaims {
   userId: number;
@@ -40,8 +41,15 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
+      typ: "JWT",
       currentDate: new Date(now),
+      // jose accepts a token without exp as never expiring; ours always carry both times.
+      requiredClaims: ["exp", "iat", "sub"],
+      // Also refuses an iat in the future.
+      maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
+    // A token that claims a longer life than we ever issue was not issued by us, whoever holds the key.
+    if (payload.exp! - payload.iat! > ACCESS_TOKEN_TTL_SECONDS) return null;
     const userId = Number(payload.sub);
     const role = payload.role;
     if (!Number.isInteger(userId) || typeof payload.username !== "string" || (role !== "member" && role !== "admin")) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { loadSignInPage, signInAction } from "~/auth/sign-in-page.server";
+import { loadSignInPage, signInAction, signInPageHeaders } from "~/auth/sign-in-page.server";
 import { SignInPage } from "~/auth/ui/sign-in-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
@@ -10,6 +10,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return signInAction(request, context.clientIp);
 }
+
+export const headers = signInPageHeaders;
 
 export default function Login() {
   return <SignInPage />;
