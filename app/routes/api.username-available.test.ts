@@ -30,8 +30,10 @@ for (const dialect of testDialects()) {
       expect((await ask(member.cookie)).status).toBe(200);
     });
 
-    it("refuses visitors and accounts without an active membership, as the members' guard does", async () => {
-      expect((await ask(null)).status).toBe(401);
+    it("refuses visitors and accounts without an active membership, as the members' guard does, in JSON", async () => {
+      const visitor = await ask(null);
+      expect(visitor.status).toBe(401);
+      expect(JSON.parse(String(visitor.body))).toMatchObject({ error: expect.any(String) });
       const pending = await signedInAccount(database, "avail.pending", { password: PASSWORD, status: "pending" });
       const suspended = await signedInAccount(database, "avail.suspended", { password: PASSWORD, status: "suspended" });
       const expired = await signedInAccount(database, "avail.expired", { password: PASSWORD });

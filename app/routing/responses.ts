@@ -39,3 +39,19 @@ export function invalidRouteParams(pathname: string): Response {
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
+
+/**
+ * For JSON endpoints: a guard's thrown plain-text refusal becomes the same
+ * refusal as `{ "error": text }`, status and headers kept, so a script reading
+ * the API gets JSON whatever the answer. Anything else is rethrown as it is.
+ */
+export async function asJsonRefusal(thrown: unknown): Promise<never> {
+  if (!(thrown instanceof Response) || thrown.status < 400) throw thrown;
+  const headers = new Headers(thrown.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  throw new Response(JSON.stringify({ error: (await thrown.text()).trim() }), {
+    status: thrown.status,
+    statusText: thrown.statusText,
+    headers,
+  });
+}
