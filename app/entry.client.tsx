@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { chunkErrorStandIn } from "~/platform/chunk-error-module";
+import { chunkErrorStandIn } from "~/ui/chunk-error-module";
 import { onRecoverableError, reportMountFailure } from "~/platform/mount";
 import { installChunkErrorReload } from "~/platform/reload-guard";
 

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { sql } from "kysely";
 import { requireAdminAuth } from "~/auth/guard.server";
 import type { Database } from "~/db/connection.server";
+import { pageWindow } from "~/listing/paging";
 import { getDatabase } from "~/server/runtime.server";
 import { isIsoDate } from "./forms";
 import { containsPattern, positiveInt } from "./members-query";
@@ -67,8 +68,7 @@ export async function auditPage(database: Database, filters: AuditFilters, page:
     });
   const counted = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(page, pageCount);
+  const { offset, page: current, pageCount } = pageWindow(total, page, perPage);
   const rows = await base
     .select([
       "audit_log.id",
@@ -84,7 +84,7 @@ export async function auditPage(database: Database, filters: AuditFilters, page:
     .orderBy("audit_log.at", "desc")
     .orderBy("audit_log.id", "desc")
     .limit(perPage)
-    .offset((current - 1) * perPage)
+    .offset(offset)
     .execute();
   return {
     rows: rows.map((r): AuditRow => ({

@@ -5,6 +5,7 @@ import { approvalRequired } from "~/auth/signup.server";
 import { membershipState } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
+import { pageWindow } from "~/listing/paging";
 import { getDatabase } from "~/server/runtime.server";
 import type { ROLES, STATUSES } from "./forms";
 import {
@@ -76,9 +77,8 @@ export async function listMembers(
     .where(where)
     .executeTakeFirst();
   const total = Number(counted?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
   // A page past the end (an old bookmark) shows the last one rather than nothing.
-  const page = Math.min(query.page, pageCount);
+  const { offset, page, pageCount } = pageWindow(total, query.page, query.perPage);
   const direction = query.sort.descending ? "desc" : "asc";
   let q = database.db
     .selectFrom("users")
@@ -119,11 +119,7 @@ export async function listMembers(
       q = q.orderBy("created_at", direction);
       break;
   }
-  const rows = await q
-    .orderBy("id", direction)
-    .limit(query.perPage)
-    .offset((page - 1) * query.perPage)
-    .execute();
+  const rows = await q.orderBy("id", direction).limit(query.perPage).offset(offset).execute();
   return {
     rows: rows.map((r) => ({
       id: Number(r.id),

@@ -1,55 +1,49 @@
 import { z } from "zod/v4";
 import {
-  COLLECTIONS,
-  type CollectionDef,
-  MATCH_MODE_LABELS,
-  type MatchMode,
-  type SearchField,
-} from "~/search/collections";
-import { type Criteria, MAX_VALUE_LENGTH, criteriaToParams, hasAnyCriterion, parseCriteria } from "~/search/criteria";
-import { type FamilyCollection, formatPersonId, parsePersonId } from "./collections";
+  type Criteria,
+  type ListingField,
+  type Parsed,
+  type SearchForm,
+  criteriaToParams,
+  fieldFormInfo,
+  hasAnyCriterion,
+  parseCriteria,
+} from "~/listing/search-form";
+import { MAX_VALUE_LENGTH } from "~/listing/params";
+import { GIVEN_NAME_MODES, PLACE_NAME_MODES, SURNAME_MODES } from "~/names/match-modes";
+import { type FamilyCollection, familySearchPath, formatPersonId, parsePersonId } from "./collections";
 
 /**
  * The person search's URL parameters (a GET form, decision 0004): surname,
  * givenName, birthPlace, deathPlace (each with its `…Mode`), id, yearFrom /
  * yearTo (birth years), page, perPage, sort. The fields, years, paging and
- * sort are read by the records' own parser (app/search/criteria.ts) through
- * a form description; only the person id is read here.
+ * sort are read by the shared search-form parser (app/listing/); only the
+ * person id is read here.
  */
 
-const PLACE_MODES: readonly MatchMode[] = ["starts", "normalized", "exact", "contains", "sounds"];
+const field = (name: string, label: string, modes: ListingField["modes"]): ListingField => ({
+  name,
+  label,
+  modes,
+  defaultMode: modes[0]!,
+});
 
-function searchField(name: string, label: string, kind: SearchField["kind"], modes: readonly MatchMode[]): SearchField {
-  // The sort column only marks the field sortable; search.server.ts maps it to a column of the people table.
-  return { name, label, kind, modes, defaultMode: modes[0] as MatchMode, sortColumn: "name1" };
-}
-
-export const PERSON_FIELDS: readonly SearchField[] = [
-  searchField("surname", "Surname", "surname", ["sounds", "normalized", "exact", "starts", "contains"]),
-  searchField("givenName", "Given name", "givenName", [
-    "variants",
-    "sounds",
-    "normalized",
-    "exact",
-    "starts",
-    "contains",
-  ]),
-  searchField("birthPlace", "Birth place", "place", PLACE_MODES),
-  searchField("deathPlace", "Death place", "place", PLACE_MODES),
+export const PERSON_FIELDS: readonly ListingField[] = [
+  field("surname", "Surname", SURNAME_MODES),
+  field("givenName", "Given name", GIVEN_NAME_MODES),
+  field("birthPlace", "Birth place", PLACE_NAME_MODES),
+  field("deathPlace", "Death place", PLACE_NAME_MODES),
 ];
 
-export const PERSON_SORTS = ["surname", "givenName", "year", "birthPlace", "deathPlace"] as const;
 export const DEFAULT_PERSON_SORT = ["surname", "givenName", "year"] as const;
 
-/** The form as the records' parser (and chips) see it: these fields, sorted by name, under the collection's path. */
-export function personForm(c: FamilyCollection): CollectionDef {
+/** The person search as a search form: these fields and sorts under the collection's search path. */
+export function personForm(c: FamilyCollection): SearchForm {
   return {
-    ...(COLLECTIONS[0] as CollectionDef),
-    id: c.id,
-    basePath: c.basePath,
-    title: c.title,
-    access: "members",
-    searchFields: PERSON_FIELDS,
+    path: familySearchPath(c),
+    fields: PERSON_FIELDS,
+    // Year first, as the records' forms list it in a message.
+    sortable: ["year", ...PERSON_FIELDS.map((f) => f.name)],
     defaultSort: DEFAULT_PERSON_SORT,
   };
 }
@@ -59,11 +53,7 @@ export interface PersonCriteria extends Criteria {
   id?: number;
 }
 
-export interface ParsedPersonCriteria {
-  criteria: PersonCriteria;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
+export type ParsedPersonCriteria = Parsed<PersonCriteria>;
 
 const idSchema = (c: FamilyCollection) =>
   z
@@ -106,11 +96,4 @@ export function personCriteriaToParams(collection: FamilyCollection, c: PersonCr
   return p;
 }
 
-export function fieldFormInfo() {
-  return PERSON_FIELDS.map((f) => ({
-    name: f.name,
-    label: f.label,
-    defaultMode: f.defaultMode,
-    modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
-  }));
-}
+export const personFieldFormInfo = () => fieldFormInfo(PERSON_FIELDS);

@@ -1,16 +1,18 @@
 import { data } from "@remix-run/node";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
-import { PER_PAGE_CHOICES, formatSort } from "~/search/criteria";
-import { chips } from "~/search/search-page.server";
+import { criteriaChips } from "~/listing/chips";
+import { perPageChoices } from "~/listing/params";
+import { pathWith } from "~/listing/search-form";
+import { formatSort } from "~/listing/sort";
 import { getDatabase } from "~/server/runtime.server";
 import { type FamilyCollection, familySearchPath, formatPersonId, parsePersonId, personPath } from "./collections";
 import {
   DEFAULT_PERSON_SORT,
   type PersonCriteria,
-  fieldFormInfo,
   hasAnyPersonCriterion,
   parsePersonCriteria,
   personCriteriaToParams,
+  personFieldFormInfo,
   personForm,
 } from "./criteria";
 import { formatPartialDate } from "./dates";
@@ -69,8 +71,8 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
       searchPath: familySearchPath(collection),
       prefix: collection.prefix,
       years: collection.years,
-      fields: fieldFormInfo(),
-      perPageChoices: [...PER_PAGE_CHOICES],
+      fields: personFieldFormInfo(),
+      perPageChoices: perPageChoices(),
     },
     values,
     sort,
@@ -107,12 +109,11 @@ function personChips(collection: FamilyCollection, criteria: PersonCriteria) {
   const withoutId = { ...criteria, id: undefined };
   const idParam = new URLSearchParams();
   if (criteria.id !== undefined) idParam.set("id", formatPersonId(collection, criteria.id));
-  const out = chips(personForm(collection), criteria, idParam);
+  const out = criteriaChips(personForm(collection), criteria, idParam);
   if (criteria.id !== undefined) {
-    const qs = personCriteriaToParams(collection, { ...withoutId, page: 1 }).toString();
     out.unshift({
       label: `Id: ${formatPersonId(collection, criteria.id)}`,
-      removeHref: `${familySearchPath(collection)}${qs ? `?${qs}` : ""}`,
+      removeHref: pathWith(familySearchPath(collection), personCriteriaToParams(collection, { ...withoutId, page: 1 })),
     });
   }
   return out;

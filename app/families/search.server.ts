@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
+import { type PageWindow, pageWindow } from "~/listing/paging";
 import { type KeyTable, keyFilter } from "~/names/key-filter";
 import type { FamilyCollection } from "./collections";
 import type { PersonCriteria } from "./criteria";
@@ -204,11 +205,8 @@ export interface PersonResultRow extends PersonView {
   mother: PersonView | null;
 }
 
-export interface PersonSearchResult {
+export interface PersonSearchResult extends Omit<PageWindow, "offset"> {
   total: number;
-  page: number;
-  pageCount: number;
-  correctedFromPage?: number;
   rows: PersonResultRow[];
 }
 
@@ -238,8 +236,7 @@ export async function searchPeople(
   if (!q) return { total: 0, page: 1, pageCount: 1, rows: [] };
   const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / criteria.perPage));
-  const page = Math.min(criteria.page, pageCount);
+  const { offset, ...window } = pageWindow(total, criteria.page, criteria.perPage);
   let listing = q.select(PERSON_COLUMNS);
   for (const k of criteria.sort) {
     for (const col of sortColumns(k.field)) listing = listing.orderBy(col, k.descending ? "desc" : "asc");
@@ -247,7 +244,7 @@ export async function searchPeople(
   const raw = (await listing
     .orderBy("people.number")
     .limit(criteria.perPage)
-    .offset((page - 1) * criteria.perPage)
+    .offset(offset)
     .execute()) as PersonRowRaw[];
   const people = raw.map((r) => personView(r, viewer, now));
   const parents = await parentsOf(
@@ -266,7 +263,7 @@ export async function searchPeople(
       mother: of?.mother ? (parentViews.get(of.mother) ?? null) : null,
     };
   });
-  return { total, page, pageCount, correctedFromPage: page !== criteria.page ? criteria.page : undefined, rows };
+  return { total, ...window, rows };
 }
 
 /** How many people of the collection a name search finds (for /Search); 0 for a visitor. */

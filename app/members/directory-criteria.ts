@@ -1,19 +1,9 @@
 import { z } from "zod/v4";
+import { type Messages, DEFAULT_PER_PAGE, MAX_VALUE_LENGTH, type PerPage, ParamReader } from "~/listing/params";
+import { type SortKey, formatSort, parseSort } from "~/listing/sort";
+import { RESEARCH_SURNAME_MODES, isMatchMode, modeOptions } from "~/names/match-modes";
 import { PATHS } from "~/routing/paths";
-import { MATCH_MODE_LABELS } from "~/search/collections";
-import {
-  DEFAULT_PER_PAGE,
-  MAX_VALUE_LENGTH,
-  type PerPage,
-  type SortKey,
-  firstIssue,
-  formatSort,
-  pageSchema,
-  param,
-  parseSort,
-  perPageSchema,
-} from "~/search/criteria";
-import { SURNAME_MODES, type SurnameMode } from "./directory-names";
+import type { SurnameMode } from "./directory-names";
 
 /**
  * The member directory's URL parameters (a GET form, decision 0004):
@@ -46,7 +36,7 @@ export interface DirectoryCriteria {
 
 export interface ParsedDirectoryCriteria {
   criteria: DirectoryCriteria;
-  errors: Record<string, string>;
+  errors: Messages;
   values: Record<string, string>;
 }
 
@@ -79,67 +69,31 @@ const emailSchema = z
 const TEXT_FIELDS = ["surname", "givenName", "place"] as const;
 
 export function parseDirectoryCriteria(params: URLSearchParams): ParsedDirectoryCriteria {
-  const errors: Record<string, string> = {};
-  const values: Record<string, string> = {};
+  const read = new ParamReader(params);
   const criteria: DirectoryCriteria = { page: 1, perPage: DEFAULT_PER_PAGE, sort: DEFAULT_SORT };
-  const keep = (name: string) => {
-    const raw = param(params, name);
-    if (raw !== undefined) values[name] = raw.slice(0, 2 * MAX_VALUE_LENGTH);
-    return raw !== undefined && raw.trim() !== "" ? raw : undefined;
-  };
 
-  const rawNumber = keep("number");
-  if (rawNumber !== undefined) {
-    const parsed = numberSchema.safeParse(rawNumber);
-    if (parsed.success) criteria.number = parsed.data;
-    else errors.number = firstIssue(parsed);
-  }
-  for (const name of TEXT_FIELDS) {
-    const raw = keep(name);
-    if (raw === undefined) continue;
-    const parsed = nameSchema.safeParse(raw);
-    if (parsed.success) criteria[name] = parsed.data;
-    else errors[name] = firstIssue(parsed);
-  }
-  const rawEmail = keep("email");
-  if (rawEmail !== undefined) {
-    const parsed = emailSchema.safeParse(rawEmail);
-    if (parsed.success) criteria.email = parsed.data;
-    else errors.email = firstIssue(parsed);
-  }
+  criteria.number = read.parse("number", numberSchema);
+  for (const name of TEXT_FIELDS) criteria[name] = read.parse(name, nameSchema);
+  criteria.email = read.parse("email", emailSchema);
 
   let mode = DEFAULT_SURNAME_MODE;
-  const rawMode = keep("researchMode");
+  const rawMode = read.typed("researchMode");
   if (rawMode !== undefined) {
-    if ((SURNAME_MODES as readonly string[]).includes(rawMode)) mode = rawMode as SurnameMode;
-    else errors.researchMode = "Choose one of the listed ways to match the surname.";
+    if (isMatchMode(RESEARCH_SURNAME_MODES, rawMode)) mode = rawMode;
+    else read.fail("researchMode", "Choose one of the listed ways to match the surname.");
   }
-  const rawResearch = keep("research");
-  if (rawResearch !== undefined) {
-    const parsed = nameSchema.safeParse(rawResearch);
-    if (parsed.success) criteria.research = { value: parsed.data, mode };
-    else errors.research = firstIssue(parsed);
-  }
+  const research = read.parse("research", nameSchema);
+  if (research !== undefined) criteria.research = { value: research, mode };
 
-  const rawPage = param(params, "page");
-  if (rawPage !== undefined && rawPage.trim() !== "") {
-    const parsed = pageSchema.safeParse(rawPage);
-    if (parsed.success) criteria.page = parsed.data;
-    else errors.page = firstIssue(parsed);
-  }
-  const rawPerPage = keep("perPage");
-  if (rawPerPage !== undefined) {
-    const parsed = perPageSchema.safeParse(rawPerPage);
-    if (parsed.success) criteria.perPage = parsed.data as PerPage;
-    else errors.perPage = firstIssue(parsed);
-  }
-  const rawSort = keep("sort");
+  criteria.page = read.page();
+  criteria.perPage = read.perPage();
+  const rawSort = read.typed("sort");
   if (rawSort !== undefined) {
-    const parsed = parseSort(rawSort, DIRECTORY_SORTS);
-    if (typeof parsed === "string") errors.sort = parsed;
+    const parsed = parseSort(rawSort, DIRECTORY_SORTS.keys());
+    if (typeof parsed === "string") read.fail("sort", parsed);
     else criteria.sort = parsed;
   }
-  return { criteria, errors, values };
+  return { criteria, errors: read.errors, values: read.values };
 }
 
 export function hasAnyDirectoryCriterion(c: DirectoryCriteria): boolean {
@@ -164,7 +118,7 @@ export function directoryCriteriaToParams(c: Partial<DirectoryCriteria>): URLSea
   return p;
 }
 
-export const SURNAME_MODE_OPTIONS = SURNAME_MODES.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] }));
+export const SURNAME_MODE_OPTIONS = modeOptions(RESEARCH_SURNAME_MODES);
 
 /** How a member number is written wherever it is shown, so that what is shown can be typed back. */
 export function formatMemberNumber(id: number): string {

@@ -1,4 +1,5 @@
 import { nameKeys } from "~/names/keys";
+import type { RESEARCH_SURNAME_MODES } from "~/names/match-modes";
 import { splitList } from "./forms";
 
 /**
@@ -56,8 +57,7 @@ export function directoryCodes(user: DirectorySource): string[] {
   return [...new Set(splitList(user.research_surnames).flatMap((name) => nameKeys(name).phonetic))].sort();
 }
 
-export const SURNAME_MODES = ["sounds", "starts", "exact"] as const;
-export type SurnameMode = (typeof SURNAME_MODES)[number];
+export type SurnameMode = (typeof RESEARCH_SURNAME_MODES)[number];
 
 /**
  * Whether one listed item matches what was typed: exact (only case and

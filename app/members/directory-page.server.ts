@@ -1,6 +1,9 @@
 import { data } from "@remix-run/node";
 import { requireAdminAuth } from "~/auth/guard.server";
-import { PER_PAGE_CHOICES, formatSort } from "~/search/criteria";
+import { chipCollector } from "~/listing/chips";
+import { perPageChoices } from "~/listing/params";
+import { pathWith } from "~/listing/search-form";
+import { formatSort } from "~/listing/sort";
 import { getDatabase } from "~/server/runtime.server";
 import {
   DIRECTORY_PATH,
@@ -19,15 +22,10 @@ import { PATHS } from "~/routing/paths";
 
 export const PERSONAL_EDIT_PATH = PATHS.profileEditPersonal;
 
-function href(criteria: DirectoryCriteria, change: Partial<DirectoryCriteria>): string {
-  const qs = directoryCriteriaToParams({ ...criteria, page: 1, ...change }).toString();
-  return `${DIRECTORY_PATH}${qs ? `?${qs}` : ""}`;
-}
-
 function chips(criteria: DirectoryCriteria) {
-  const out: { label: string; removeHref: string }[] = [];
-  const add = (label: string, change: Partial<DirectoryCriteria>) =>
-    out.push({ label, removeHref: href(criteria, change) });
+  const { chips: out, add } = chipCollector(criteria, (next) =>
+    pathWith(DIRECTORY_PATH, directoryCriteriaToParams(next)),
+  );
   if (criteria.number) add(`Member ${formatMemberNumber(criteria.number)}`, { number: undefined });
   if (criteria.surname) add(`Surname: ${criteria.surname}`, { surname: undefined });
   if (criteria.givenName) add(`Given name: ${criteria.givenName}`, { givenName: undefined });
@@ -60,7 +58,7 @@ function rowView(r: DirectoryRow, criteria: DirectoryCriteria) {
 const form = {
   searchPath: DIRECTORY_PATH,
   surnameModes: SURNAME_MODE_OPTIONS,
-  perPageChoices: [...PER_PAGE_CHOICES],
+  perPageChoices: perPageChoices(),
   personalEditPath: PERSONAL_EDIT_PATH,
 };
 

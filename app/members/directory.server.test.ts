@@ -205,6 +205,9 @@ for (const dialect of testDialects()) {
       expect(byNumber.rows.map((r) => r.id)).toEqual([...byNumber.rows.map((r) => r.id)].sort((a, b) => a - b));
       const page = await search("research=Schmidt&perPage=10&page=7");
       expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1, correctedFromPage: 7 });
+      // An empty result is one empty page, as in every other list (it used to answer 0 pages).
+      const none = await search("research=Qwxyzzy");
+      expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1 });
     });
 
     it("shows e-mail and research lists but never the address or phone number", async () => {

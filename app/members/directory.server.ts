@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { keyOf } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
+import { type PageWindow, pageWindow } from "~/listing/paging";
 import { type KeyTable, type NameCriterion, keyFilter } from "~/names/key-filter";
 import type { DirectoryCriteria } from "./directory-criteria";
 import type { DirectoryNameKind } from "./directory-names";
@@ -24,11 +25,8 @@ export interface DirectoryRow {
   researchPlaces: string[];
 }
 
-export interface DirectoryResult {
+export interface DirectoryResult extends Omit<PageWindow, "offset"> {
   total: number;
-  page: number;
-  pageCount: number;
-  correctedFromPage?: number;
   rows: DirectoryRow[];
 }
 
@@ -81,11 +79,10 @@ export async function searchDirectory(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<DirectoryResult> {
   const q = filtered(database, criteria, today);
-  if (!q) return { total: 0, page: 1, pageCount: 0, rows: [] };
+  if (!q) return { total: 0, page: 1, pageCount: 1, rows: [] };
   const counted = await q.select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
-  const pageCount = Math.ceil(total / criteria.perPage);
-  const page = pageCount > 0 ? Math.min(criteria.page, pageCount) : 1;
+  const { offset, ...window } = pageWindow(total, criteria.page, criteria.perPage);
 
   let ordered = q.select(["users.id", "given_name", "surname", "email", "research_surnames", "research_places"]);
   for (const key of criteria.sort) {
@@ -97,13 +94,11 @@ export async function searchDirectory(
   const rows = await ordered
     .orderBy("users.id", criteria.sort.some((k) => k.field === "number" && k.descending) ? "desc" : "asc")
     .limit(criteria.perPage)
-    .offset((page - 1) * criteria.perPage)
+    .offset(offset)
     .execute();
   return {
     total,
-    page,
-    pageCount,
-    correctedFromPage: page !== criteria.page ? criteria.page : undefined,
+    ...window,
     rows: rows.map((r) => ({
       id: Number(r.id),
       givenName: r.given_name,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Database } from "~/db/connection.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
-import { type KeyTable, type NameMatchMode, keyFilter } from "./key-filter";
+import { type KeyTable, keyFilter } from "./key-filter";
+import type { MatchMode } from "./match-modes";
 import { nameKeys } from "./keys";
 
 // One spelling per place, so that a place matches exactly when its one spelling does.
@@ -124,7 +125,7 @@ async function loadPeople(database: Database): Promise<void> {
 }
 
 /** What the filter should answer, from the keys alone. */
-function matchesInMemory(stored: string, typed: string, mode: NameMatchMode): boolean {
+function matchesInMemory(stored: string, typed: string, mode: MatchMode): boolean {
   const have = nameKeys(stored);
   const want = nameKeys(typed);
   switch (mode) {
@@ -153,7 +154,7 @@ describe.each(testDialects())("keyFilter on %s", (dialect) => {
   });
   afterAll(() => test.drop());
 
-  async function places(value: string, mode: NameMatchMode, table: KeyTable = PLACE_KEYS): Promise<string[] | null> {
+  async function places(value: string, mode: MatchMode, table: KeyTable = PLACE_KEYS): Promise<string[] | null> {
     const filter = keyFilter(table, { value, mode });
     if (!filter) return null;
     const rows = await test.database.db
@@ -165,7 +166,7 @@ describe.each(testDialects())("keyFilter on %s", (dialect) => {
     return rows.map((r) => r.name);
   }
 
-  async function people(field: string, value: string, mode: NameMatchMode): Promise<string[] | null> {
+  async function people(field: string, value: string, mode: MatchMode): Promise<string[] | null> {
     const filter = keyFilter(PERSON_KEYS(field), { value, mode });
     if (!filter) return null;
     const rows = await test.database.db
@@ -222,7 +223,7 @@ describe.each(testDialects())("keyFilter on %s", (dialect) => {
       fc.constantFrom(...PLACES, "lodz", "Mül", "dorf", "Capek", "Schmitt", "Dombrowa", "neu"),
       fc.string({ unit: "grapheme", minLength: 1, maxLength: 6 }),
     );
-    const mode = fc.constantFrom<NameMatchMode>("exact", "normalized", "starts", "contains", "sounds");
+    const mode = fc.constantFrom<MatchMode>("exact", "normalized", "starts", "contains", "sounds");
     await fc.assert(
       fc.asyncProperty(typed, mode, async (value, m) => {
         const expected = PLACES.filter((p) => matchesInMemory(p, value, m));

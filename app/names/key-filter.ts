@@ -1,6 +1,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Schema } from "~/db/schema";
 import { nameKeys } from "./keys";
+import type { MatchMode } from "./match-modes";
 
 /**
  * One field criterion (a value and a match mode) as a filter over a key
@@ -9,8 +10,6 @@ import { nameKeys } from "./keys";
  * second table, and all of them ask those tables the same way. (The record
  * collections keep their own dictionary and posting lists: decision 0001.)
  */
-
-export type NameMatchMode = "exact" | "normalized" | "starts" | "contains" | "sounds" | "variants";
 
 type TablesWith<Row> = { [T in keyof Schema]: Schema[T] extends Row ? T : never }[keyof Schema];
 
@@ -43,7 +42,7 @@ export interface KeyTable {
 
 export interface NameCriterion {
   value: string;
-  mode: NameMatchMode;
+  mode: MatchMode;
 }
 
 /** The filter on an owner id column (`"places.id"`): true for the owners whose keys match. */

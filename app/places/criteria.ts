@@ -1,14 +1,7 @@
 import { z } from "zod/v4";
-import { MATCH_MODE_LABELS, type MatchMode } from "~/search/collections";
-import {
-  DEFAULT_PER_PAGE,
-  MAX_PAGE,
-  MAX_VALUE_LENGTH,
-  PER_PAGE_CHOICES,
-  type PerPage,
-  type SortKey,
-  formatSort,
-} from "~/search/criteria";
+import { type Messages, DEFAULT_PER_PAGE, type PerPage, ParamReader, termSchema } from "~/listing/params";
+import { type SortKey, formatSort, parseSort } from "~/listing/sort";
+import { PLACE_NAME_MODES, isMatchMode, modeOptions } from "~/names/match-modes";
 import { SQUARE_PATTERN } from "./grids";
 import { BREYER_INDEX, type MapIndexDef, type MapIndexId } from "./indexes";
 
@@ -20,9 +13,8 @@ import { BREYER_INDEX, type MapIndexDef, type MapIndexId } from "./indexes";
  * coordinate scheme; the criteria carry the index they were read for.
  */
 
-export const PLACE_NAME_MODES = ["starts", "normalized", "exact", "contains", "sounds"] as const;
-export type PlaceNameMode = (typeof PLACE_NAME_MODES)[number] & MatchMode;
-export const DEFAULT_NAME_MODE: PlaceNameMode = "starts";
+export type PlaceNameMode = (typeof PLACE_NAME_MODES)[number];
+export const DEFAULT_NAME_MODE: PlaceNameMode = PLACE_NAME_MODES[0];
 export const PLACE_SORTS = ["name", "province", "sheet", "distance"] as const;
 export const MIN_RADIUS_KM = 1;
 export const MAX_RADIUS_KM = 100;
@@ -42,15 +34,9 @@ export interface PlaceCriteria {
 
 export interface ParsedPlaceCriteria {
   criteria: PlaceCriteria;
-  errors: Record<string, string>;
+  errors: Messages;
   values: Record<string, string>;
 }
-
-const textSchema = z
-  .string()
-  .trim()
-  .max(MAX_VALUE_LENGTH, { error: `Please use at most ${MAX_VALUE_LENGTH} characters.` })
-  .refine((s) => s === "" || /[\p{L}\p{N}]/u.test(s), { error: "Enter at least one letter." });
 
 const radiusSchema = z
   .string()
@@ -64,135 +50,73 @@ const radiusSchema = z
       .max(MAX_RADIUS_KM, { error: `Enter at most ${MAX_RADIUS_KM} km.` }),
   );
 
-const pageSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}$/, { error: "The page must be a whole number." })
-  .transform(Number)
-  .pipe(z.number().min(1, { error: "Pages start at 1." }).max(MAX_PAGE, { error: "That page number is too large." }));
-
-function firstIssue(result: { error?: { issues: { message: string }[] } }): string {
-  return result.error?.issues[0]?.message ?? "This value is not valid.";
-}
-
-function param(params: URLSearchParams, name: string): string | undefined {
-  const v = params.get(name);
-  return v === null ? undefined : v;
-}
-
 export function defaultSort(criteria: Pick<PlaceCriteria, "near">): SortKey[] {
   return [{ field: criteria.near ? "distance" : "name", descending: false }];
 }
 
 export function parsePlaceCriteria(params: URLSearchParams, index: MapIndexDef = BREYER_INDEX): ParsedPlaceCriteria {
-  const errors: Record<string, string> = {};
-  const values: Record<string, string> = {};
+  const read = new ParamReader(params);
   const criteria: PlaceCriteria = { index: index.id, page: 1, perPage: DEFAULT_PER_PAGE, sort: [] };
   const { grid } = index;
-  const keep = (name: string) => {
-    const raw = param(params, name);
-    if (raw !== undefined) values[name] = raw.slice(0, 2 * MAX_VALUE_LENGTH);
-    return raw;
-  };
 
-  const rawMode = keep("nameMode");
+  const rawMode = read.typed("nameMode");
   let mode: PlaceNameMode = DEFAULT_NAME_MODE;
-  if (rawMode !== undefined && rawMode !== "") {
-    if ((PLACE_NAME_MODES as readonly string[]).includes(rawMode)) mode = rawMode as PlaceNameMode;
-    else errors.nameMode = "Choose one of the listed ways to match the name.";
+  if (rawMode !== undefined) {
+    if (isMatchMode(PLACE_NAME_MODES, rawMode)) mode = rawMode;
+    else read.fail("nameMode", "Choose one of the listed ways to match the name.");
   }
-  const rawName = keep("name");
-  if (rawName !== undefined) {
-    const parsed = textSchema.safeParse(rawName);
-    if (!parsed.success) errors.name = firstIssue(parsed);
-    else if (parsed.data) criteria.name = { value: parsed.data, mode };
-  }
+  const name = read.parse("name", termSchema);
+  if (name) criteria.name = { value: name, mode };
 
-  const rawProvince = keep("province")?.trim();
+  const rawProvince = read.typed("province")?.trim();
   if (rawProvince) {
     if (index.provinces.some((p) => p.name === rawProvince)) criteria.province = rawProvince;
-    else errors.province = `Choose a ${index.provinceNoun} from the list.`;
+    else read.fail("province", `Choose a ${index.provinceNoun} from the list.`);
   }
-  const rawSheet = keep("sheet")?.trim();
+  const rawSheet = read.typed("sheet")?.trim();
   if (rawSheet) {
     const sheet = grid.parseSheet(rawSheet);
     if (sheet) criteria.sheet = sheet;
-    else errors.sheet = grid.sheetError;
+    else read.fail("sheet", grid.sheetError);
   }
   // An index without squares ignores the parameter, as any unknown one.
-  const rawSquare = grid.hasSquares ? keep("square")?.trim() : undefined;
+  const rawSquare = grid.hasSquares ? read.typed("square")?.trim() : undefined;
   if (rawSquare) {
     const square = rawSquare.toUpperCase();
     if (SQUARE_PATTERN.test(square)) criteria.square = square;
-    else errors.square = "A grid square is a letter A–H and a number 1–8, for example C4.";
+    else read.fail("square", "A grid square is a letter A–H and a number 1–8, for example C4.");
   }
 
-  const rawNear = keep("near");
-  const rawRadius = keep("radius");
-  const rawNearId = keep("nearId");
-  let radiusKm: number | undefined;
-  if (rawRadius !== undefined && rawRadius.trim() !== "") {
-    const parsed = radiusSchema.safeParse(rawRadius);
-    if (parsed.success) radiusKm = parsed.data;
-    else errors.radius = firstIssue(parsed);
-  }
-  let near: string | undefined;
-  if (rawNear !== undefined) {
-    const parsed = textSchema.safeParse(rawNear);
-    if (!parsed.success) errors.near = firstIssue(parsed);
-    else if (parsed.data) near = parsed.data;
-  }
+  const near = read.parse("near", termSchema);
+  const radiusKm = read.parse("radius", radiusSchema);
+  const rawNearId = read.typed("nearId")?.trim();
   if (near) {
     let id: number | undefined;
-    if (rawNearId !== undefined && rawNearId.trim() !== "") {
-      if (/^[1-9]\d{0,9}$/.test(rawNearId.trim())) id = Number(rawNearId.trim());
-      else errors.near = "Choose the place again from the list.";
+    if (rawNearId !== undefined) {
+      if (/^[1-9]\d{0,9}$/.test(rawNearId)) id = Number(rawNearId);
+      else read.fail("near", "Choose the place again from the list.");
     }
     criteria.near = { value: near, id, radiusKm: radiusKm ?? DEFAULT_RADIUS_KM };
-  } else if (radiusKm !== undefined && !errors.near) {
-    errors.near = "Enter the place to measure the distance from.";
+  } else if (radiusKm !== undefined && !read.errors.near) {
+    read.fail("near", "Enter the place to measure the distance from.");
   }
 
-  const rawPage = param(params, "page");
-  if (rawPage !== undefined && rawPage.trim() !== "") {
-    const parsed = pageSchema.safeParse(rawPage);
-    if (parsed.success) criteria.page = parsed.data;
-    else errors.page = firstIssue(parsed);
-  }
-  const rawPerPage = keep("perPage")?.trim();
-  if (rawPerPage) {
-    const n = Number(rawPerPage);
-    if ((PER_PAGE_CHOICES as readonly number[]).includes(n)) criteria.perPage = n as PerPage;
-    else errors.perPage = `Show ${PER_PAGE_CHOICES.join(", ")} results per page.`;
-  }
+  criteria.page = read.page();
+  criteria.perPage = read.perPage();
 
+  const withDistance = !!criteria.near;
   criteria.sort = defaultSort(criteria);
-  const rawSort = keep("sort")?.trim();
+  const rawSort = read.typed("sort")?.trim();
   if (rawSort) {
-    const parsed = parseSort(rawSort, !!criteria.near);
-    if (typeof parsed === "string") errors.sort = parsed;
+    // A distance sort left over from a radius search is dropped, not an error.
+    const parsed = parseSort(rawSort, withDistance ? PLACE_SORTS : PLACE_SORTS.filter((s) => s !== "distance"), {
+      dropped: withDistance ? [] : ["distance"],
+      fallback: defaultSort(criteria),
+    });
+    if (typeof parsed === "string") read.fail("sort", parsed);
     else criteria.sort = parsed;
   }
-  return { criteria, errors, values };
-}
-
-function parseSort(raw: string, withDistance: boolean): SortKey[] | string {
-  if (raw.length > MAX_VALUE_LENGTH) return "That sort order is too long.";
-  const allowed: readonly string[] = withDistance ? PLACE_SORTS : PLACE_SORTS.filter((s) => s !== "distance");
-  const keys: SortKey[] = [];
-  for (const part of raw.split(",")) {
-    const item = part.trim();
-    if (!item) continue;
-    const descending = item.startsWith("-");
-    const field = descending ? item.slice(1) : item;
-    // A distance sort left over from a radius search is dropped, not an error.
-    if (field === "distance" && !withDistance) continue;
-    if (!allowed.includes(field)) {
-      return `Results cannot be sorted by “${field.slice(0, 40)}”. Sort by ${allowed.join(", ")}.`;
-    }
-    if (!keys.some((k) => k.field === field)) keys.push({ field, descending });
-  }
-  return keys.length ? keys : [{ field: withDistance ? "distance" : "name", descending: false }];
+  return { criteria, errors: read.errors, values: read.values };
 }
 
 export function hasAnyPlaceCriterion(c: PlaceCriteria): boolean {
@@ -220,7 +144,4 @@ export function placeCriteriaToParams(c: Partial<PlaceCriteria>): URLSearchParam
   return p;
 }
 
-export const NAME_MODE_OPTIONS = PLACE_NAME_MODES.map((m) => ({
-  value: m,
-  label: MATCH_MODE_LABELS[m],
-}));
+export const NAME_MODE_OPTIONS = modeOptions(PLACE_NAME_MODES);

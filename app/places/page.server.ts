@@ -1,9 +1,13 @@
 import { data } from "@remix-run/node";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
-import { PER_PAGE_CHOICES, formatSort } from "~/search/criteria";
-import type { Viewer } from "~/search/engine.server";
+import { chipCollector, modeNote } from "~/listing/chips";
+import { perPageChoices } from "~/listing/params";
+import { pathWith } from "~/listing/search-form";
+import { formatSort } from "~/listing/sort";
+import type { Viewer } from "~/auth/viewer.server";
 import { getDatabase } from "~/server/runtime.server";
 import {
+  DEFAULT_NAME_MODE,
   NAME_MODE_OPTIONS,
   type PlaceCriteria,
   defaultSort,
@@ -48,33 +52,19 @@ function rowView(index: MapIndexDef, r: PlaceRow) {
   };
 }
 
-function href(index: MapIndexDef, criteria: PlaceCriteria, change: Partial<PlaceCriteria>): string {
-  const qs = placeCriteriaToParams({ ...criteria, page: 1, ...change }).toString();
-  return `${mapSearchPath(index)}${qs ? `?${qs}` : ""}`;
-}
+const searchHref = (index: MapIndexDef, criteria: PlaceCriteria) =>
+  pathWith(mapSearchPath(index), placeCriteriaToParams(criteria));
 
 function chips(index: MapIndexDef, criteria: PlaceCriteria) {
-  const out: { label: string; removeHref: string }[] = [];
-  const without = (change: Partial<PlaceCriteria>) => href(index, criteria, change);
+  const { chips: out, add } = chipCollector(criteria, (next) => searchHref(index, next));
   if (criteria.name) {
-    const mode = NAME_MODE_OPTIONS.find((m) => m.value === criteria.name!.mode)!;
-    out.push({
-      label: `Name: ${criteria.name.value}${criteria.name.mode === "starts" ? "" : ` (${mode.label.toLowerCase()})`}`,
-      removeHref: without({ name: undefined }),
-    });
+    add(`Name: ${criteria.name.value}${modeNote(criteria.name.mode, DEFAULT_NAME_MODE)}`, { name: undefined });
   }
-  if (criteria.province) {
-    out.push({ label: `${index.provinceLabel}: ${criteria.province}`, removeHref: without({ province: undefined }) });
-  }
-  if (criteria.sheet) {
-    out.push({ label: `${index.grid.chipLabel}: ${criteria.sheet}`, removeHref: without({ sheet: undefined }) });
-  }
-  if (criteria.square) out.push({ label: `Square: ${criteria.square}`, removeHref: without({ square: undefined }) });
+  if (criteria.province) add(`${index.provinceLabel}: ${criteria.province}`, { province: undefined });
+  if (criteria.sheet) add(`${index.grid.chipLabel}: ${criteria.sheet}`, { sheet: undefined });
+  if (criteria.square) add(`Square: ${criteria.square}`, { square: undefined });
   if (criteria.near) {
-    out.push({
-      label: `Within ${criteria.near.radiusKm} km of ${criteria.near.value}`,
-      removeHref: without({ near: undefined, sort: undefined }),
-    });
+    add(`Within ${criteria.near.radiusKm} km of ${criteria.near.value}`, { near: undefined, sort: undefined });
   }
   return out;
 }
@@ -102,7 +92,7 @@ function formOf(index: MapIndexDef) {
     sheets: grid.sheets ? [...grid.sheets] : null,
     hasSquares: grid.hasSquares,
     coordinateColumn: grid.columnLabel,
-    perPageChoices: [...PER_PAGE_CHOICES],
+    perPageChoices: perPageChoices(),
   };
 }
 
@@ -131,7 +121,7 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
       errors.near = resolved.message;
       centreChoices = resolved.candidates.map((c) => ({
         label: `${c.name}, ${c.province} (${formatCoordinates(c)})`,
-        href: href(index, criteria, { near: { ...criteria.near!, id: c.id } }),
+        href: searchHref(index, { ...criteria, page: 1, near: { ...criteria.near!, id: c.id } }),
       }));
     }
   }

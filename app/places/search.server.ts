@@ -1,8 +1,9 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
+import { type PageWindow, pageWindow } from "~/listing/paging";
 import { type KeyTable, keyFilter } from "~/names/key-filter";
-import type { Viewer } from "~/search/engine.server";
+import type { Viewer } from "~/auth/viewer.server";
 import type { PlaceCriteria } from "./criteria";
 import { SPELLING_ORDER, type SpellingKind } from "./demo";
 import { type LatLon, boundingBox, haversineKm } from "./geo";
@@ -147,11 +148,8 @@ export async function resolveCentre(
   };
 }
 
-export interface PlaceSearchResult {
+export interface PlaceSearchResult extends Omit<PageWindow, "offset"> {
   total: number;
-  page: number;
-  pageCount: number;
-  correctedFromPage?: number;
   rows: PlaceRow[];
   /** For the map of a radius search: every place found, not only this page's (at most MAP_LIMIT). */
   all?: PlaceRow[];
@@ -213,12 +211,6 @@ async function withSpellings(database: Database, rows: PlaceRow[]): Promise<Plac
   }));
 }
 
-function pageOf(total: number, criteria: PlaceCriteria) {
-  const pageCount = Math.max(1, Math.ceil(total / criteria.perPage));
-  const page = Math.min(criteria.page, pageCount);
-  return { page, pageCount, correctedFromPage: page !== criteria.page ? criteria.page : undefined };
-}
-
 export async function searchPlaces(
   database: Database,
   criteria: PlaceCriteria,
@@ -235,25 +227,20 @@ export async function searchPlaces(
       .map((r) => toRow(r, haversineKm(centre, { lat: Number(r.lat), lon: Number(r.lon) })))
       .filter((r) => r.distanceKm! <= radius)
       .sort(comparator(criteria.sort));
-    const paging = pageOf(found.length, criteria);
-    const start = (paging.page - 1) * criteria.perPage;
-    const rows = await withSpellings(database, found.slice(start, start + criteria.perPage));
+    const { offset, ...paging } = pageWindow(found.length, criteria.page, criteria.perPage);
+    const rows = await withSpellings(database, found.slice(offset, offset + criteria.perPage));
     return { total: found.length, ...paging, rows, all: found.slice(0, MAP_LIMIT) };
   }
 
   const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
-  const paging = pageOf(total, criteria);
+  const { offset, ...paging } = pageWindow(total, criteria.page, criteria.perPage);
   let listing = q.select(COLUMNS);
   for (const k of criteria.sort) {
     const cols = SORT_COLUMNS[k.field as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.name;
     for (const col of cols) listing = listing.orderBy(col, k.descending ? "desc" : "asc");
   }
-  const raw = (await listing
-    .orderBy("id")
-    .limit(criteria.perPage)
-    .offset((paging.page - 1) * criteria.perPage)
-    .execute()) as Raw[];
+  const raw = (await listing.orderBy("id").limit(criteria.perPage).offset(offset).execute()) as Raw[];
   return {
     total,
     ...paging,

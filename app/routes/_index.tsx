@@ -4,7 +4,7 @@ import { type CatalogSource, sourcePath, sourcesOf } from "~/catalog";
 import { sourceCounts } from "~/catalog.server";
 import { wasSeeded } from "~/db/seed.server";
 import { PATHS, signInPath } from "~/routing/paths";
-import { viewerFor } from "~/search/search-page.server";
+import { viewerFor } from "~/auth/viewer.server";
 import { getDatabase } from "~/server/runtime.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { sourceDefs } from "~/catalog";
-import { loadUnifiedSearch } from "~/search/unified.server";
-import { UnifiedSearchPage } from "~/search/ui/unified-search-page";
+import { loadUnifiedSearch } from "~/unified/unified.server";
+import { UnifiedSearchPage } from "~/unified/ui/unified-search-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,10 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
 import { type CollectionDef, latestPublicYear, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
+import { type PageWindow, pageWindow } from "~/listing/paging";
 import { nameKeys } from "~/names/keys";
 
 /**
@@ -13,11 +15,6 @@ import { nameKeys } from "~/names/keys";
  * than index ranges; `contains` finds its values through a trigram index.
  */
 
-export interface Viewer {
-  /** Members see records younger than the privacy periods. */
-  isMember: boolean;
-}
-
 export interface ResultRow {
   id: number;
   year: number;
@@ -26,15 +23,11 @@ export interface ResultRow {
   data: Record<string, string>;
 }
 
-export interface SearchResult {
+export interface SearchResult extends Omit<PageWindow, "offset"> {
   rows: ResultRow[];
   total: number;
   /** True when `total` is a lower bound: more matched than we counted. */
   totalIsLowerBound: boolean;
-  page: number;
-  pageCount: number;
-  /** Set when the requested page was beyond the last and the last was shown instead. */
-  correctedFromPage?: number;
 }
 
 /**
@@ -419,14 +412,9 @@ export async function searchCollection(
       : knownIds.length > COUNT_CAP
         ? { total: COUNT_CAP, lowerBound: true }
         : { total: knownIds.length, lowerBound: false };
-  const pageCount = Math.max(1, Math.ceil(total / criteria.perPage));
-  let page = criteria.page;
-  let correctedFromPage: number | undefined;
-  if (page > pageCount) {
-    correctedFromPage = page;
-    page = pageCount;
-  }
-  if (total === 0) return { rows: [], total, totalIsLowerBound: false, page: 1, pageCount: 1, correctedFromPage };
+  const { offset, ...window } = pageWindow(total, criteria.page, criteria.perPage);
+  const { page } = window;
+  if (total === 0) return { rows: [], total, totalIsLowerBound: false, ...window };
   const byYears =
     criteria.sort[0]?.field === "year" && p.groups.length > 0 && total > (tuning.yearWalkMin ?? YEAR_WALK_MIN)
       ? await pageByYears(database, collection, p, criteria, page)
@@ -441,10 +429,10 @@ export async function searchCollection(
       )
         .select([...ROW_COLUMNS])
         .limit(criteria.perPage)
-        .offset((page - 1) * criteria.perPage)
+        .offset(offset)
         .execute()
     ).map(toRow);
-  return { rows, total, totalIsLowerBound: lowerBound, page, pageCount, correctedFromPage };
+  return { rows, total, totalIsLowerBound: lowerBound, ...window };
 }
 
 /** How many records match, capped like the result count (for suggestions and the unified search). */

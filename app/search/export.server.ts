@@ -4,7 +4,8 @@ import { type CollectionDef, recordPath } from "./collections";
 import { parseCriteria } from "./criteria";
 import { csvLine } from "./csv";
 import { fieldValue } from "./display";
-import { type Viewer, streamMatches } from "./engine.server";
+import type { Viewer } from "~/auth/viewer.server";
+import { streamMatches } from "./engine.server";
 
 /**
  * The whole result set as CSV, streamed row by row from a database cursor:

@@ -12,7 +12,7 @@ import { COLLECTIONS, type CollectionDef, exportPath, fieldSources, recordPath, 
 import { parseCriteria } from "./criteria";
 import { type ResultRow, countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
 import { sourceDefs } from "~/catalog";
-import { loadUnifiedSearch } from "./unified.server";
+import { loadUnifiedSearch } from "~/unified/unified.server";
 import { useTestRuntime } from "~/testing/runtime";
 
 /**

@@ -3,7 +3,7 @@ import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/rou
 import { type CollectionDef, recordPath, searchPath } from "./collections";
 import { citationText, fieldValue, formatDate } from "./display";
 import { getRecord } from "./engine.server";
-import type { Viewer } from "./engine.server";
+import type { Viewer } from "~/auth/viewer.server";
 
 /** Record ids are positive integers; anything else is a malformed URL (404, SPEC §8). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;

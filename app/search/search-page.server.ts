@@ -1,27 +1,15 @@
 import { data } from "@remix-run/node";
-import { getCurrentUser } from "~/auth/guard.server";
-import { membershipState } from "~/auth/users.server";
+import type { Viewer } from "~/auth/viewer.server";
 import { getDatabase } from "~/server/runtime.server";
-import {
-  type CollectionDef,
-  MATCH_MODE_LABELS,
-  type MatchMode,
-  exportPath,
-  recordPath,
-  searchPath,
-  sortableFields,
-} from "./collections";
-import {
-  type Criteria,
-  type FieldCriterion,
-  PER_PAGE_CHOICES,
-  criteriaToParams,
-  formatSort,
-  hasAnyCriterion,
-  parseCriteria,
-} from "./criteria";
+import { criteriaChips } from "~/listing/chips";
+import { perPageChoices } from "~/listing/params";
+import { fieldInfo, hasAnyCriterion, pathWith } from "~/listing/search-form";
+import { formatSort } from "~/listing/sort";
+import type { MatchMode } from "~/names/match-modes";
+import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields } from "./collections";
+import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate } from "./display";
-import { type Viewer, countMatches, searchCollection, topValues } from "./engine.server";
+import { countMatches, searchCollection, topValues } from "./engine.server";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -29,22 +17,11 @@ import { type Viewer, countMatches, searchCollection, topValues } from "./engine
  * messages and the typed values; nothing is searched.
  */
 
-export interface Chip {
-  label: string;
-  removeHref: string;
-}
-
 export interface Suggestion {
   text: string;
   href: string;
   count: number;
   countIsLowerBound: boolean;
-}
-
-/** Who is asking, for the privacy periods and members' collections: an active member or a visitor. */
-export async function viewerFor(request: Request): Promise<Viewer> {
-  const user = await getCurrentUser(request);
-  return { isMember: !!user && membershipState(user) === "active" };
 }
 
 function formInfo(collection: CollectionDef) {
@@ -55,50 +32,15 @@ function formInfo(collection: CollectionDef) {
     access: collection.access,
     searchPath: searchPath(collection),
     years: collection.years,
-    fields: collection.searchFields.map((f) => ({
-      name: f.name,
-      label: f.label,
-      kind: f.kind,
-      defaultMode: f.defaultMode,
-      modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
-      choices: f.choices ? f.choices.map((c) => ({ value: c.value, label: c.label })) : null,
-    })),
+    fields: collection.searchFields.map((f) => ({ ...fieldInfo(f), kind: f.kind })),
     columns: collection.resultColumns.map((c) => ({ name: c.name, label: c.label })),
     sortable: [...sortableFields(collection).keys()],
-    perPageChoices: [...PER_PAGE_CHOICES],
+    perPageChoices: perPageChoices(),
   };
 }
 
-function hrefWith(
-  collection: CollectionDef,
-  criteria: Criteria,
-  change: Partial<Criteria>,
-  extra?: URLSearchParams,
-): string {
-  const params = criteriaToParams({ ...criteria, page: 1, ...change }, collection);
-  for (const [k, v] of extra ?? []) params.set(k, v);
-  const qs = params.toString();
-  return `${searchPath(collection)}${qs ? `?${qs}` : ""}`;
-}
-
-/** The removable terms of a search; `extra` parameters (a person id) stay in every link. */
-export function chips(collection: CollectionDef, criteria: Criteria, extra?: URLSearchParams): Chip[] {
-  const out: Chip[] = criteria.fields.map((c) => ({
-    label: `${c.field.label}: ${c.field.choices?.find((x) => x.value === c.value)?.label ?? c.value}${c.mode === c.field.defaultMode ? "" : ` (${MATCH_MODE_LABELS[c.mode].toLowerCase()})`}`,
-    removeHref: hrefWith(collection, criteria, { fields: criteria.fields.filter((f) => f !== c) }, extra),
-  }));
-  if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
-    const label =
-      criteria.yearFrom !== undefined && criteria.yearTo !== undefined
-        ? criteria.yearFrom === criteria.yearTo
-          ? `Year: ${criteria.yearFrom}`
-          : `Years: ${criteria.yearFrom}–${criteria.yearTo}`
-        : criteria.yearFrom !== undefined
-          ? `Years: from ${criteria.yearFrom}`
-          : `Years: up to ${criteria.yearTo}`;
-    out.push({ label, removeHref: hrefWith(collection, criteria, { yearFrom: undefined, yearTo: undefined }, extra) });
-  }
-  return out;
+function hrefWith(collection: CollectionDef, criteria: Criteria, change: Partial<Criteria>): string {
+  return pathWith(searchPath(collection), criteriaToParams({ ...criteria, page: 1, ...change }, collection));
 }
 
 function withMode(criteria: Criteria, target: FieldCriterion, mode: MatchMode): FieldCriterion[] {
@@ -188,7 +130,7 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       correctedFromPage: result.correctedFromPage,
       query: query.toString(),
       exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
-      chips: chips(collection, criteria),
+      chips: criteriaChips(recordForm(collection), criteria),
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
       rows: result.rows.map((r) => ({
         id: r.id,

@@ -1,7 +1,9 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatCount } from "~/ui/format";
 import type { AuditRow, loadAuditPage } from "../audit.server";
-import { AdminNav, Pager, ParamError, describedBy, formatTimestamp } from "./admin-nav";
+import { FieldError, describedBy } from "~/listing/ui/form-fields";
+import { Pager } from "~/listing/ui/result-controls";
+import { AdminNav, formatTimestamp } from "./admin-nav";
 import { PATHS, adminMemberPath } from "~/routing/paths";
 
 function Who({ who }: { who: AuditRow["actor"] }) {
@@ -71,7 +73,7 @@ export function AuditPage() {
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describedBy(errors, name)}
       />
-      <ParamError errors={errors} name={name} />
+      <FieldError errors={errors} name={name} />
     </div>
   );
   return (
@@ -88,7 +90,7 @@ export function AuditPage() {
         {textField("user", "Username (who acted, or whose account)", "search")}
         {textField("from", "From", "date")}
         {textField("to", "To", "date")}
-        <ParamError errors={errors} name="page" />
+        <FieldError errors={errors} name="page" />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
             Search

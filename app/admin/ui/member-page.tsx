@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ROLES, ROLE_LABELS, STATUSES, STATUS_LABELS } from "../forms";
 import type { loadMemberPage, memberAction } from "../member.server";
-import { AdminNav, Pager, formatTimestamp } from "./admin-nav";
+import { Pager } from "~/listing/ui/result-controls";
+import { AdminNav, formatTimestamp } from "./admin-nav";
 import { AuditTable } from "./audit-page";
 import { PATHS, adminMemberPath } from "~/routing/paths";
 

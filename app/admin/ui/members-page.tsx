@@ -10,7 +10,9 @@ import {
   membersQueryString,
 } from "../members-query";
 import type { loadMembersPage } from "../members.server";
-import { AdminNav, Pager, ParamError, describedBy } from "./admin-nav";
+import { FieldError, PerPageField, describedBy } from "~/listing/ui/form-fields";
+import { Pager } from "~/listing/ui/result-controls";
+import { AdminNav } from "./admin-nav";
 import { PATHS, adminMemberPath } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadMembersPage>>;
@@ -90,7 +92,7 @@ function MembersForm({ data }: { data: PageData }) {
           aria-invalid={errors.q ? true : undefined}
           aria-describedby={describedBy(errors, "q")}
         />
-        <ParamError errors={errors} name="q" />
+        <FieldError errors={errors} name="q" />
       </div>
       <Choice
         name="status"
@@ -113,29 +115,13 @@ function MembersForm({ data }: { data: PageData }) {
         options={Object.entries(EXPIRY_LABELS)}
         errors={errors}
       />
-      <div className="field">
-        <label htmlFor="perPage">Members per page</label>
-        <select
-          id="perPage"
-          name="perPage"
-          defaultValue={errors.perPage ? undefined : String(query.perPage)}
-          aria-invalid={errors.perPage ? true : undefined}
-          aria-describedby={describedBy(errors, "perPage")}
-        >
-          {data.perPageChoices.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-        <ParamError errors={errors} name="perPage" />
-      </div>
+      <PerPageField perPage={query.perPage} choices={data.perPageChoices} errors={errors} label="Members per page" />
       {errors.sort ? (
-        <ParamError errors={errors} name="sort" />
+        <FieldError errors={errors} name="sort" />
       ) : (
         <input type="hidden" name="sort" value={formatSort(query.sort)} />
       )}
-      <ParamError errors={errors} name="page" />
+      <FieldError errors={errors} name="page" />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Searching…" : "Search"}
@@ -178,7 +164,7 @@ function Choice({
           </option>
         ))}
       </select>
-      <ParamError errors={errors} name={name} />
+      <FieldError errors={errors} name={name} />
     </div>
   );
 }

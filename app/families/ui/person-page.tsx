@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
-import { Citation } from "~/search/ui/citation";
+import { Citation } from "~/ui/citation";
 import type { PedigreeView, PersonLink, loadPersonPage } from "../page.server";
 
 /** One person with the family around them, a pedigree chart and a citation. */

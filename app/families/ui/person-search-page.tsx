@@ -8,8 +8,8 @@ import {
   SearchFormEnd,
   YearRange,
   describedBy,
-} from "~/search/ui/form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/search/ui/result-controls";
+} from "~/listing/ui/form-fields";
+import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/listing/ui/result-controls";
 import type { PersonLink, loadPersonSearch } from "../page.server";
 import { PATHS } from "~/routing/paths";
 

@@ -6,8 +6,8 @@ import {
   PerPageField,
   SearchActions,
   TextField,
-} from "~/search/ui/form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/search/ui/result-controls";
+} from "~/listing/ui/form-fields";
+import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/listing/ui/result-controls";
 import type { loadDirectoryPage } from "../directory-page.server";
 import { PATHS } from "~/routing/paths";
 

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
-import { Citation } from "~/search/ui/citation";
+import { Citation } from "~/ui/citation";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";
 

@@ -8,8 +8,8 @@ import {
   SearchActions,
   TextField,
   describedBy,
-} from "~/search/ui/form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/search/ui/result-controls";
+} from "~/listing/ui/form-fields";
+import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/listing/ui/result-controls";
 import { formatCount } from "~/ui/format";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";

@@ -1,54 +1,35 @@
 /**
- * The shapes every record collection is declared with (DESIGN §3): match modes, search and display fields, the
+ * The shapes every record collection is declared with (DESIGN §3): search and display fields, the
  * collection definition, and the small builders the group files share. Shared by the server, the browser and the
- * route config, so it must stay free of server-only imports.
+ * route config, so it must stay free of server-only imports and use relative imports (the route config reads it
+ * outside the app's path aliases).
  */
-export const MATCH_MODES = ["exact", "normalized", "starts", "contains", "sounds", "variants"] as const;
-export type MatchMode = (typeof MATCH_MODES)[number];
-
-export const MATCH_MODE_LABELS: Record<MatchMode, string> = {
-  exact: "Exact spelling",
-  normalized: "Ignore accents",
-  starts: "Starts with",
-  contains: "Contains",
-  sounds: "Sounds like",
-  variants: "Name variants",
-};
+import type { ListingField } from "../../listing/search-form";
+import {
+  CODE_MODES,
+  GIVEN_NAME_MODES,
+  type MatchMode,
+  RECORD_PLACE_MODES,
+  SURNAME_MODES,
+} from "../../names/match-modes";
 
 /** "code": a film, register or page number, matched by its characters (no sounds or accents). */
 export type FieldKind = "surname" | "givenName" | "place" | "parish" | "code";
 
-const NAME_MODES: readonly MatchMode[] = ["sounds", "normalized", "exact", "starts", "contains"];
-const GIVEN_MODES: readonly MatchMode[] = ["variants", "sounds", "normalized", "exact", "starts", "contains"];
-const PLACE_MODES: readonly MatchMode[] = ["normalized", "starts", "contains", "sounds", "exact"];
-const CODE_MODES: readonly MatchMode[] = ["exact", "starts", "contains"];
-
-const DEFAULT_MODE: Record<FieldKind, MatchMode> = {
-  surname: "sounds",
-  givenName: "variants",
-  place: "normalized",
-  parish: "normalized",
-  code: "exact",
-};
-
 const MODES_BY_KIND: Record<FieldKind, readonly MatchMode[]> = {
-  surname: NAME_MODES,
-  givenName: GIVEN_MODES,
-  place: PLACE_MODES,
-  parish: PLACE_MODES,
+  surname: SURNAME_MODES,
+  givenName: GIVEN_NAME_MODES,
+  place: RECORD_PLACE_MODES,
+  parish: RECORD_PLACE_MODES,
   code: CODE_MODES,
 };
 
 /** Sortable columns of the records table; each collection maps fields onto them. */
 export type SortColumn = "date" | "name1" | "given1" | "name2" | "given2" | "place" | "parish";
 
-export interface SearchField {
-  /** camelCase name: the URL parameter and the key in a record's data. */
-  name: string;
-  label: string;
+/** A search field of a record collection: `name` is also the key in a record's data. */
+export interface SearchField extends ListingField {
   kind: FieldKind;
-  modes: readonly MatchMode[];
-  defaultMode: MatchMode;
   /** The records-table column the field sorts on, if it is sortable. */
   sortColumn?: SortColumn;
   /**
@@ -58,8 +39,6 @@ export interface SearchField {
    * first source is the one the field sorts on.
    */
   sources?: readonly string[];
-  /** A closed list of values (record type B/M/D): the form offers a select, the value must be one of them. */
-  choices?: readonly { value: string; label: string }[];
 }
 
 export interface DisplayField {
@@ -116,7 +95,7 @@ export function field(
     label,
     kind,
     modes: MODES_BY_KIND[kind],
-    defaultMode: DEFAULT_MODE[kind],
+    defaultMode: MODES_BY_KIND[kind][0] as MatchMode,
     sortColumn,
     ...(sources ? { sources } : {}),
   };

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { loadRecordPage } from "../record-page.server";
-import { Citation } from "./citation";
+import { Citation } from "~/ui/citation";
 
 const KIND_LABEL = { birth: "Baptism", death: "Burial", marriage: "Marriage", index: "Entry" } as const;
 

@@ -2,8 +2,22 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
 import { PreloadLink } from "~/platform/preload-link";
 import { formatCount } from "~/ui/format";
-import { FieldError, FormProblemsNotice, ModeField, PerPageField, SearchActions, YearRange } from "./form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, ariaSort, sortHref } from "./result-controls";
+import {
+  FieldError,
+  FormProblemsNotice,
+  ModeField,
+  PerPageField,
+  SearchActions,
+  YearRange,
+} from "~/listing/ui/form-fields";
+import {
+  CorrectedPageNotice,
+  CriteriaChips,
+  Pagination,
+  ResultCount,
+  ariaSort,
+  sortHref,
+} from "~/listing/ui/result-controls";
 import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;

@@ -2,10 +2,21 @@ import { data } from "@remix-run/node";
 import { type MapIndexDef, mapSearchPath } from "~/places/indexes";
 import { signInPath } from "~/routing/paths";
 import { getDatabase } from "~/server/runtime.server";
-import { COLLECTIONS, type CollectionDef, MATCH_MODE_LABELS, type SearchField, searchPath } from "./collections";
-import { type Criteria, criteriaToParams, hasAnyCriterion, parseCriteria } from "./criteria";
-import { countMatches } from "./engine.server";
-import { viewerFor } from "./search-page.server";
+import {
+  type Criteria as ListingCriteria,
+  type ListingField,
+  type SearchForm,
+  fieldFormInfo,
+  hasAnyCriterion,
+  parseCriteria,
+  pathWith,
+} from "~/listing/search-form";
+import { GIVEN_NAME_MODES, SURNAME_MODES } from "~/names/match-modes";
+import { PATHS } from "~/routing/paths";
+import { type CollectionDef, searchPath } from "~/search/collections";
+import { type Criteria, criteriaToParams } from "~/search/criteria";
+import { countMatches } from "~/search/engine.server";
+import { viewerFor } from "~/auth/viewer.server";
 import { FAMILY_GROUP, type FamilyCollection, familySearchPath } from "~/families/collections";
 import { DEFAULT_PERSON_SORT, personCriteriaToParams } from "~/families/criteria";
 import { countPeople } from "~/families/search.server";
@@ -16,31 +27,23 @@ import { countPeople } from "~/families/search.server";
  * role a person can have in it (child, mother, groom, bride…), with a link
  * that carries the criteria into that collection's own search.
  */
-const UNIFIED_FIELDS: readonly SearchField[] = [
-  {
-    name: "surname",
-    label: "Surname",
-    kind: "surname",
-    modes: ["sounds", "normalized", "exact", "starts", "contains"],
-    defaultMode: "sounds",
-  },
-  {
-    name: "givenName",
-    label: "Given name",
-    kind: "givenName",
-    modes: ["variants", "sounds", "normalized", "exact", "starts", "contains"],
-    defaultMode: "variants",
-  },
+const UNIFIED_FIELDS: readonly ListingField[] = [
+  { name: "surname", label: "Surname", modes: SURNAME_MODES, defaultMode: SURNAME_MODES[0] },
+  { name: "givenName", label: "Given name", modes: GIVEN_NAME_MODES, defaultMode: GIVEN_NAME_MODES[0] },
 ];
 
-const UNIFIED_FORM: CollectionDef = {
-  ...COLLECTIONS[0],
-  id: "unified",
-  searchFields: UNIFIED_FIELDS,
+const UNIFIED_FORM: SearchForm = {
+  path: PATHS.searchAll,
+  fields: UNIFIED_FIELDS,
+  sortable: ["year"],
   defaultSort: ["year"],
 };
 
-function forRole(collection: CollectionDef, criteria: Criteria, role: CollectionDef["roles"][number]): Criteria | null {
+function forRole(
+  collection: CollectionDef,
+  criteria: ListingCriteria,
+  role: CollectionDef["roles"][number],
+): Criteria | null {
   const fields = [];
   for (const c of criteria.fields) {
     const targetName = c.field.name === "surname" ? role.surname : role.givenName;
@@ -61,14 +64,7 @@ export interface UnifiedSources {
 export async function loadUnifiedSearch(request: Request, sources: UnifiedSources) {
   const url = new URL(request.url);
   const { criteria, errors, values } = parseCriteria(UNIFIED_FORM, url.searchParams);
-  const form = {
-    fields: UNIFIED_FIELDS.map((f) => ({
-      name: f.name,
-      label: f.label,
-      defaultMode: f.defaultMode,
-      modes: f.modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] })),
-    })),
-  };
+  const form = { fields: fieldFormInfo(UNIFIED_FIELDS) };
   const viewer = await viewerFor(request);
   // Visitors are led to sign in before a members' place index, as to a members' collection.
   const placeIndexes = sources.places.map((i) => ({
@@ -96,7 +92,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
         count: total,
         countIsLowerBound: lowerBound,
         href: ((href) => (locked ? signInPath(href) : href))(
-          `${searchPath(collection)}?${criteriaToParams(roleCriteria, collection)}`,
+          pathWith(searchPath(collection), criteriaToParams(roleCriteria, collection)),
         ),
       });
     }
@@ -122,7 +118,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
       isMember: viewer.isMember,
       isAdmin: false,
     });
-    const href = `${familySearchPath(collection)}?${personCriteriaToParams(collection, personCriteria)}`;
+    const href = pathWith(familySearchPath(collection), personCriteriaToParams(collection, personCriteria));
     results.push({
       id: collection.id,
       title: collection.title,

@@ -77,24 +77,27 @@ export function CriteriaChips({ chips }: { chips: { label: string; removeHref: s
   );
 }
 
-export function Pagination({ result, sort }: { result: ResultPaging; sort: string }) {
-  if (result.pageCount <= 1) return null;
-  const pages = new Set([
-    1,
-    result.page - 2,
-    result.page - 1,
-    result.page,
-    result.page + 1,
-    result.page + 2,
-    result.pageCount,
-  ]);
-  const list = [...pages].filter((p) => p >= 1 && p <= result.pageCount).sort((a, b) => a - b);
+/** Page links: first, the two either side of the current one, last. `href(n)` builds the link to page n. */
+export function Pager({
+  page,
+  pageCount,
+  href,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  label: string;
+}) {
+  if (pageCount <= 1) return null;
+  const wanted = new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount]);
+  const list = [...wanted].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
   return (
-    <nav className="pagination" aria-label="Result pages">
+    <nav className="pagination" aria-label={label}>
       <ul>
-        {result.page > 1 && (
+        {page > 1 && (
           <li>
-            <Link to={pageHref(result.query, result.page - 1, sort)} rel="prev">
+            <Link to={href(page - 1)} rel="prev">
               ‹ Previous
             </Link>
           </li>
@@ -102,18 +105,18 @@ export function Pagination({ result, sort }: { result: ResultPaging; sort: strin
         {list.map((p, i) => (
           <li key={p}>
             {i > 0 && list[i - 1] !== p - 1 && <span aria-hidden="true">…</span>}
-            {p === result.page ? (
+            {p === page ? (
               <span aria-current="page">{p}</span>
             ) : (
-              <Link to={pageHref(result.query, p, sort)} aria-label={`Page ${p}`}>
+              <Link to={href(p)} aria-label={`Page ${p}`}>
                 {p}
               </Link>
             )}
           </li>
         ))}
-        {result.page < result.pageCount && (
+        {page < pageCount && (
           <li>
-            <Link to={pageHref(result.query, result.page + 1, sort)} rel="next">
+            <Link to={href(page + 1)} rel="next">
               Next ›
             </Link>
           </li>
@@ -123,7 +126,18 @@ export function Pagination({ result, sort }: { result: ResultPaging; sort: strin
   );
 }
 
-/** "3 members · showing 1–3", or the words for none, inside the caller's results heading. */
+/** A search's page links, keeping its criteria and sort. */
+export function Pagination({ result, sort }: { result: ResultPaging; sort: string }) {
+  return (
+    <Pager
+      page={result.page}
+      pageCount={result.pageCount}
+      href={(p) => pageHref(result.query, p, sort)}
+      label="Result pages"
+    />
+  );
+}
+
 export function ResultCount({
   total,
   from,

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { loadUnifiedSearch } from "../unified.server";
 import { formatCount } from "~/ui/format";
-import { ModeField, YearRange } from "./form-fields";
+import { ModeField, YearRange } from "~/listing/ui/form-fields";
 import { PATHS } from "~/routing/paths";
 
 export function UnifiedSearchPage() {

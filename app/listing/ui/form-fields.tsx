@@ -5,7 +5,7 @@ import { Link, useNavigation } from "@remix-run/react";
  * select, and a year range. Errors sit beside their field and are tied to
  * it with aria-describedby; the typed values come back from the loader.
  */
-type Errors = Record<string, string>;
+type Errors = Partial<Record<string, string>>;
 type Values = Record<string, string>;
 
 export function FieldError({ errors, name }: { errors: Errors; name: string }) {
@@ -146,14 +146,16 @@ export function PerPageField({
   perPage,
   choices,
   errors,
+  label = "Results per page",
 }: {
   perPage: number;
   choices: readonly number[];
   errors: Errors;
+  label?: string;
 }) {
   return (
     <div className="field">
-      <label htmlFor="perPage">Results per page</label>
+      <label htmlFor="perPage">{label}</label>
       <select
         id="perPage"
         name="perPage"

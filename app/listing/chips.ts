@@ -1,0 +1,55 @@
+import { MATCH_MODE_LABELS, type MatchMode } from "~/names/match-modes";
+import { type Criteria, type ListingField, type SearchForm, criteriaToParams, pathWith } from "./search-form";
+
+/** A removable term of a search, shown above the results: a link to the same search without it. */
+export interface Chip {
+  label: string;
+  removeHref: string;
+}
+
+/**
+ * Collects a search's chips: `add(label, without)` links to the criteria with
+ * `without` applied, from the first page (a removed term changes the count).
+ */
+export function chipCollector<C extends { page: number }>(criteria: C, hrefFor: (next: C) => string) {
+  const chips: Chip[] = [];
+  return {
+    chips,
+    add(label: string, without: Partial<C>) {
+      chips.push({ label, removeHref: hrefFor({ ...criteria, page: 1, ...without }) });
+    },
+  };
+}
+
+/** " (starts with)" after a term matched otherwise than its field's default; nothing for the default. */
+export function modeNote(mode: MatchMode, defaultMode: MatchMode): string {
+  return mode === defaultMode ? "" : ` (${MATCH_MODE_LABELS[mode].toLowerCase()})`;
+}
+
+export function yearsLabel(from: number | undefined, to: number | undefined): string {
+  if (from !== undefined && to !== undefined) return from === to ? `Year: ${from}` : `Years: ${from}–${to}`;
+  return from !== undefined ? `Years: from ${from}` : `Years: up to ${to}`;
+}
+
+/** The chips of a name-field form; `extra` parameters (a person id) stay in every link. */
+export function criteriaChips<F extends ListingField>(
+  form: SearchForm<F>,
+  criteria: Criteria<F>,
+  extra?: URLSearchParams,
+): Chip[] {
+  const { chips, add } = chipCollector(criteria, (next) => {
+    const params = criteriaToParams(next, form);
+    for (const [k, v] of extra ?? []) params.set(k, v);
+    return pathWith(form.path, params);
+  });
+  for (const c of criteria.fields) {
+    const shown = c.field.choices?.find((x) => x.value === c.value)?.label ?? c.value;
+    add(`${c.field.label}: ${shown}${modeNote(c.mode, c.field.defaultMode)}`, {
+      fields: criteria.fields.filter((f) => f !== c),
+    });
+  }
+  if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
+    add(yearsLabel(criteria.yearFrom, criteria.yearTo), { yearFrom: undefined, yearTo: undefined });
+  }
+  return chips;
+}
