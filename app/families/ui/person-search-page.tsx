@@ -9,7 +9,7 @@ import {
   YearRange,
   describedBy,
 } from "~/listing/ui/form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/listing/ui/result-controls";
+import { SortHeader, ResultsSection } from "~/listing/ui/result-controls";
 import type { PersonLink, loadPersonSearch } from "../page.server";
 import { PATHS } from "~/routing/paths";
 
@@ -95,79 +95,70 @@ function PersonName({ person }: { person: PersonLink | null }) {
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
   return (
-    <section aria-labelledby="results-heading" className="results-section">
-      <CriteriaChips chips={result.chips} />
-      <h2 id="results-heading" aria-live="polite">
-        <ResultCount
-          total={result.total}
-          from={(result.page - 1) * data.perPage + 1}
-          count={result.rows.length}
-          none="No people found"
-          noun={["person", "people"]}
-        />
-      </h2>
-      <CorrectedPageNotice asked={result.correctedFromPage} page={result.page} />
-      {result.total === 0 ? (
+    <ResultsSection
+      result={result}
+      perPage={data.perPage}
+      sort={sort}
+      none="No people found"
+      noun={["person", "people"]}
+      empty={
         <p>
           Nothing matched. Choose “Sounds like” for the surname, “Name variants” for the given name, or fewer fields.
           People who may be living are not listed.
         </p>
-      ) : (
-        <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="People found">
-            <table className="results person-table card-table">
-              <thead>
-                <tr>
-                  <SortHeader query={result.query} sort={sort} column="surname" label="Name" />
-                  <SortHeader query={result.query} sort={sort} column="year" label="Born" />
-                  <th scope="col" className="unsortable">
-                    Died
-                  </th>
-                  <th scope="col" className="unsortable">
-                    Parents
-                  </th>
-                  <th scope="col" className="unsortable">
-                    Id
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="person-name card-title">
-                      <PreloadLink to={r.href}>{r.name}</PreloadLink>
-                    </td>
-                    <td data-label="Born">{r.birth || "—"}</td>
-                    <td data-label="Died">{r.death || "—"}</td>
-                    <td data-label="Parents">
-                      {r.father || r.mother ? (
-                        <ul className="parents">
-                          {r.father && (
-                            <li>
-                              <PersonName person={r.father} />
-                            </li>
-                          )}
-                          {r.mother && (
-                            <li>
-                              <PersonName person={r.mother} />
-                            </li>
-                          )}
-                        </ul>
-                      ) : (
-                        "—"
+      }
+    >
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="People found">
+        <table className="results person-table card-table">
+          <thead>
+            <tr>
+              <SortHeader query={result.query} sort={sort} column="surname" label="Name" />
+              <SortHeader query={result.query} sort={sort} column="year" label="Born" />
+              <th scope="col" className="unsortable">
+                Died
+              </th>
+              <th scope="col" className="unsortable">
+                Parents
+              </th>
+              <th scope="col" className="unsortable">
+                Id
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((r) => (
+              <tr key={r.id}>
+                <td className="person-name card-title">
+                  <PreloadLink to={r.href}>{r.name}</PreloadLink>
+                </td>
+                <td data-label="Born">{r.birth || "—"}</td>
+                <td data-label="Died">{r.death || "—"}</td>
+                <td data-label="Parents">
+                  {r.father || r.mother ? (
+                    <ul className="parents">
+                      {r.father && (
+                        <li>
+                          <PersonName person={r.father} />
+                        </li>
                       )}
-                    </td>
-                    <td data-label="Id" className="person-id">
-                      {r.id}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination result={result} sort={sort} />
-        </>
-      )}
-    </section>
+                      {r.mother && (
+                        <li>
+                          <PersonName person={r.mother} />
+                        </li>
+                      )}
+                    </ul>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td data-label="Id" className="person-id">
+                  {r.id}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </ResultsSection>
   );
 }

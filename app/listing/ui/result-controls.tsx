@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatCount } from "~/ui/format";
 
 /**
@@ -173,5 +174,72 @@ export function CorrectedPageNotice({ asked, page }: { asked: number | null | un
     <p className="notice" role="status">
       There is no page {asked}; this is the last page, {page}.
     </p>
+  );
+}
+
+/**
+ * The results part of a search page: chips, the count as the section's
+ * heading (announced when it changes), a note, the corrected-page notice,
+ * then the rows and page links, or what an empty result says.
+ */
+export function ResultsSection({
+  result,
+  perPage,
+  sort,
+  none,
+  noun,
+  lowerBound,
+  note,
+  empty,
+  className,
+  after,
+  children,
+}: {
+  result: ResultPaging & {
+    total: number;
+    rows: readonly unknown[];
+    chips: { label: string; removeHref: string }[];
+    correctedFromPage?: number | null;
+  };
+  perPage: number;
+  sort: string;
+  none: string;
+  noun: [one: string, many: string];
+  lowerBound?: boolean;
+  /** Said between the count and the rows (the centre of a radius search). */
+  note?: ReactNode;
+  /** What a search that found nothing says instead of the rows. */
+  empty: ReactNode;
+  /** A class for the block of rows, page links and `after` (a layout beside a map). */
+  className?: string;
+  /** After the page links: a map of the results. */
+  after?: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  const rows = (
+    <>
+      {children}
+      <Pagination result={result} sort={sort} />
+      {after}
+    </>
+  );
+  return (
+    <section aria-labelledby="results-heading" className="results-section">
+      <CriteriaChips chips={result.chips} />
+      <h2 id="results-heading" aria-live="polite">
+        <ResultCount
+          total={result.total}
+          from={(result.page - 1) * perPage + 1}
+          count={result.rows.length}
+          none={none}
+          noun={noun}
+          lowerBound={lowerBound}
+        />
+      </h2>
+      {note}
+      <CorrectedPageNotice asked={result.correctedFromPage} page={result.page} />
+      {result.total === 0 ? empty : className ? <div className={className}>{rows}</div> : rows}
+    </section>
   );
 }

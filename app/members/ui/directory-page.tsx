@@ -7,7 +7,7 @@ import {
   SearchActions,
   TextField,
 } from "~/listing/ui/form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/listing/ui/result-controls";
+import { SortHeader, ResultsSection } from "~/listing/ui/result-controls";
 import type { loadDirectoryPage } from "../directory-page.server";
 import { PATHS } from "~/routing/paths";
 
@@ -126,19 +126,13 @@ function Items({ items, label }: { items: { text: string; matched: boolean }[]; 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
   return (
-    <section aria-labelledby="results-heading" className="results-section">
-      <CriteriaChips chips={result.chips} />
-      <h2 id="results-heading" aria-live="polite">
-        <ResultCount
-          total={result.total}
-          from={(result.page - 1) * data.perPage + 1}
-          count={result.rows.length}
-          none="No listed member found"
-          noun={["member", "members"]}
-        />
-      </h2>
-      <CorrectedPageNotice asked={result.correctedFromPage} page={result.page} />
-      {result.total === 0 ? (
+    <ResultsSection
+      result={result}
+      perPage={data.perPage}
+      sort={sort}
+      none="No listed member found"
+      noun={["member", "members"]}
+      empty={
         <div className="suggestions">
           <p>
             Nobody listed matched. Try “Sounds like” for the surname, fewer fields, or the first letters of a place.
@@ -149,47 +143,44 @@ function Results({ data, result }: { data: PageData; result: Result }) {
             <Link to={data.form.personalEditPath}>Edit personal details</Link>.
           </p>
         </div>
-      ) : (
-        <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Members found">
-            <table className="results card-table directory-table">
-              <thead>
-                <tr>
-                  <SortHeader query={result.query} sort={sort} column="surname" label="Name" />
-                  <SortHeader query={result.query} sort={sort} column="number" label="Member number" />
-                  <th scope="col" className="unsortable">
-                    E-mail
-                  </th>
-                  <th scope="col" className="unsortable">
-                    Research surnames
-                  </th>
-                  <th scope="col" className="unsortable">
-                    Research places
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="card-title">{r.name}</td>
-                    <td data-label="Member number">{r.number}</td>
-                    <td data-label="E-mail" className="directory-email">
-                      <a href={`mailto:${r.email}`}>{r.email}</a>
-                    </td>
-                    <td data-label="Research surnames">
-                      <Items items={r.researchSurnames} label={`Surnames ${r.name} researches`} />
-                    </td>
-                    <td data-label="Research places">
-                      <Items items={r.researchPlaces} label={`Places ${r.name} researches`} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination result={result} sort={sort} />
-        </>
-      )}
-    </section>
+      }
+    >
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Members found">
+        <table className="results card-table directory-table">
+          <thead>
+            <tr>
+              <SortHeader query={result.query} sort={sort} column="surname" label="Name" />
+              <SortHeader query={result.query} sort={sort} column="number" label="Member number" />
+              <th scope="col" className="unsortable">
+                E-mail
+              </th>
+              <th scope="col" className="unsortable">
+                Research surnames
+              </th>
+              <th scope="col" className="unsortable">
+                Research places
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((r) => (
+              <tr key={r.id}>
+                <td className="card-title">{r.name}</td>
+                <td data-label="Member number">{r.number}</td>
+                <td data-label="E-mail" className="directory-email">
+                  <a href={`mailto:${r.email}`}>{r.email}</a>
+                </td>
+                <td data-label="Research surnames">
+                  <Items items={r.researchSurnames} label={`Surnames ${r.name} researches`} />
+                </td>
+                <td data-label="Research places">
+                  <Items items={r.researchPlaces} label={`Places ${r.name} researches`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </ResultsSection>
   );
 }

@@ -9,7 +9,7 @@ import {
   TextField,
   describedBy,
 } from "~/listing/ui/form-fields";
-import { CorrectedPageNotice, CriteriaChips, Pagination, ResultCount, SortHeader } from "~/listing/ui/result-controls";
+import { ResultsSection, SortHeader } from "~/listing/ui/result-controls";
 import { formatCount } from "~/ui/format";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";
@@ -159,97 +159,89 @@ function Results({ data, result }: { data: PageData; result: Result }) {
     ? `${result.centre.name} is the large dot in the middle of the circle; every other dot is a place listed in the table.`
     : "Each dot is a place listed in the table.";
   return (
-    <section aria-labelledby="results-heading" className="results-section">
-      <CriteriaChips chips={result.chips} />
-      <h2 id="results-heading" aria-live="polite">
-        <ResultCount
-          total={result.total}
-          from={(result.page - 1) * data.perPage + 1}
-          count={result.rows.length}
-          none="No places found"
-          noun={["place", "places"]}
-        />
-      </h2>
-      {result.centre && (
-        <p>
-          Distances are measured from <Link to={result.centre.href}>{result.centre.name}</Link> (
-          {result.centre.province}), as the crow flies.
-        </p>
-      )}
-      <CorrectedPageNotice asked={result.correctedFromPage} page={result.page} />
-      {result.total === 0 ? (
-        <p>Nothing matched. Try “Sounds like” or “Contains” for the name, a larger distance, or fewer fields.</p>
-      ) : (
-        <div className="place-results">
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Places found">
-            <table className="results place-table card-table">
-              <thead>
-                <tr>
-                  <SortHeader query={result.query} sort={sort} column="name" label={data.form.nameLabel} />
-                  {data.form.ownColumnLabel && (
-                    <th scope="col" className="unsortable">
-                      {data.form.ownColumnLabel}
-                    </th>
+    <ResultsSection
+      result={result}
+      perPage={data.perPage}
+      sort={sort}
+      none="No places found"
+      noun={["place", "places"]}
+      note={
+        result.centre && (
+          <p>
+            Distances are measured from <Link to={result.centre.href}>{result.centre.name}</Link> (
+            {result.centre.province}), as the crow flies.
+          </p>
+        )
+      }
+      empty={<p>Nothing matched. Try “Sounds like” or “Contains” for the name, a larger distance, or fewer fields.</p>}
+      className="place-results"
+      after={result.map && <PlaceMap map={result.map} title={mapTitle} description={mapDescription} />}
+    >
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Places found">
+        <table className="results place-table card-table">
+          <thead>
+            <tr>
+              <SortHeader query={result.query} sort={sort} column="name" label={data.form.nameLabel} />
+              {data.form.ownColumnLabel && (
+                <th scope="col" className="unsortable">
+                  {data.form.ownColumnLabel}
+                </th>
+              )}
+              <th scope="col" className="unsortable">
+                Other names
+              </th>
+              <SortHeader query={result.query} sort={sort} column="province" label={data.form.provinceLabel} />
+              <SortHeader query={result.query} sort={sort} column="sheet" label={data.form.coordinateColumn} />
+              <th scope="col" className="unsortable">
+                Coordinates
+              </th>
+              {result.withDistance && (
+                <SortHeader query={result.query} sort={sort} column="distance" label="Distance" />
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((r) => (
+              <tr key={r.id}>
+                <td className="place-name card-title">
+                  <PreloadLink to={r.href} lang={data.form.nameLang}>
+                    {r.name}
+                  </PreloadLink>
+                </td>
+                {data.form.ownColumnLabel && (
+                  <td data-label={data.form.ownColumnLabel} lang={data.form.ownColumnLang ?? undefined}>
+                    {r.ownSpelling}
+                  </td>
+                )}
+                <td data-label="Other names" className={r.spellings.length ? undefined : "empty"}>
+                  {r.spellings.length ? (
+                    <ul className="spellings">
+                      {r.spellings.map((s) => (
+                        <li key={`${s.kind}${s.name}`}>
+                          <span lang={s.lang}>{s.name}</span>{" "}
+                          <span className="spelling-kind">({s.kind.toLowerCase()})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    "—"
                   )}
-                  <th scope="col" className="unsortable">
-                    Other names
-                  </th>
-                  <SortHeader query={result.query} sort={sort} column="province" label={data.form.provinceLabel} />
-                  <SortHeader query={result.query} sort={sort} column="sheet" label={data.form.coordinateColumn} />
-                  <th scope="col" className="unsortable">
-                    Coordinates
-                  </th>
-                  {result.withDistance && (
-                    <SortHeader query={result.query} sort={sort} column="distance" label="Distance" />
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="place-name card-title">
-                      <PreloadLink to={r.href} lang={data.form.nameLang}>
-                        {r.name}
-                      </PreloadLink>
-                    </td>
-                    {data.form.ownColumnLabel && (
-                      <td data-label={data.form.ownColumnLabel} lang={data.form.ownColumnLang ?? undefined}>
-                        {r.ownSpelling}
-                      </td>
-                    )}
-                    <td data-label="Other names" className={r.spellings.length ? undefined : "empty"}>
-                      {r.spellings.length ? (
-                        <ul className="spellings">
-                          {r.spellings.map((s) => (
-                            <li key={`${s.kind}${s.name}`}>
-                              <span lang={s.lang}>{s.name}</span>{" "}
-                              <span className="spelling-kind">({s.kind.toLowerCase()})</span>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td data-label={data.form.provinceLabel}>{r.province}</td>
-                    <td data-label={data.form.coordinateColumn}>{r.mapCoordinate}</td>
-                    <td data-label="Coordinates" className="coords">
-                      {r.coordinates}
-                    </td>
-                    {result.withDistance && (
-                      <td data-label="Distance" className="distance">
-                        {r.distance}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination result={result} sort={sort} />
-          {result.map && <PlaceMap map={result.map} title={mapTitle} description={mapDescription} />}
-        </div>
-      )}
-    </section>
+                </td>
+                <td data-label={data.form.provinceLabel}>{r.province}</td>
+                <td data-label={data.form.coordinateColumn}>{r.mapCoordinate}</td>
+                <td data-label="Coordinates" className="coords">
+                  {r.coordinates}
+                </td>
+                {result.withDistance && (
+                  <td data-label="Distance" className="distance">
+                    {r.distance}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </ResultsSection>
   );
 }

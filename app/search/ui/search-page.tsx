@@ -10,14 +10,7 @@ import {
   SearchActions,
   YearRange,
 } from "~/listing/ui/form-fields";
-import {
-  CorrectedPageNotice,
-  CriteriaChips,
-  Pagination,
-  ResultCount,
-  ariaSort,
-  sortHref,
-} from "~/listing/ui/result-controls";
+import { ResultsSection, ariaSort, sortHref } from "~/listing/ui/result-controls";
 import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
@@ -99,20 +92,14 @@ function Results({ data, result }: { data: PageData; result: Result }) {
   const sortable = new Set(collection.sortable);
   const columnSort = (name: string) => (name === "groom" ? "groomSurname" : name === "bride" ? "brideSurname" : name);
   return (
-    <section aria-labelledby="results-heading" className="results-section">
-      <CriteriaChips chips={result.chips} />
-      <h2 id="results-heading" aria-live="polite">
-        <ResultCount
-          total={result.total}
-          from={(result.page - 1) * data.perPage + 1}
-          count={result.rows.length}
-          none="No records found"
-          noun={["record", "records"]}
-          lowerBound={result.totalIsLowerBound}
-        />
-      </h2>
-      <CorrectedPageNotice asked={result.correctedFromPage} page={result.page} />
-      {result.total === 0 ? (
+    <ResultsSection
+      result={result}
+      perPage={data.perPage}
+      sort={sort}
+      none="No records found"
+      noun={["record", "records"]}
+      lowerBound={result.totalIsLowerBound}
+      empty={
         <div className="suggestions">
           {result.suggestions.length > 0 ? (
             <>
@@ -133,81 +120,78 @@ function Results({ data, result }: { data: PageData; result: Result }) {
             </p>
           )}
         </div>
-      ) : (
-        <>
-          <p className="results-actions">
-            <a href={result.exportHref} className="btn btn-secondary" download>
-              Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
-            </a>
-          </p>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Search results">
-            <table className="results">
-              <thead>
-                <tr>
-                  <th scope="col" className="col-more">
-                    <span className="visually-hidden">Details</span>
+      }
+    >
+      <p className="results-actions">
+        <a href={result.exportHref} className="btn btn-secondary" download>
+          Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
+        </a>
+      </p>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Search results">
+        <table className="results">
+          <thead>
+            <tr>
+              <th scope="col" className="col-more">
+                <span className="visually-hidden">Details</span>
+              </th>
+              <th scope="col" aria-sort={ariaSort(sort, "year")}>
+                <Link className="sort-link" to={sortHref(result.query, sort, "year")}>
+                  Date
+                </Link>
+              </th>
+              {collection.columns.map((c) => {
+                const key = columnSort(c.name);
+                return (
+                  <th scope="col" key={c.name} aria-sort={sortable.has(key) ? ariaSort(sort, key) : undefined}>
+                    {sortable.has(key) ? (
+                      <Link className="sort-link" to={sortHref(result.query, sort, key)}>
+                        {c.label}
+                      </Link>
+                    ) : (
+                      c.label
+                    )}
                   </th>
-                  <th scope="col" aria-sort={ariaSort(sort, "year")}>
-                    <Link className="sort-link" to={sortHref(result.query, sort, "year")}>
-                      Date
-                    </Link>
-                  </th>
-                  {collection.columns.map((c) => {
-                    const key = columnSort(c.name);
-                    return (
-                      <th scope="col" key={c.name} aria-sort={sortable.has(key) ? ariaSort(sort, key) : undefined}>
-                        {sortable.has(key) ? (
-                          <Link className="sort-link" to={sortHref(result.query, sort, key)}>
-                            {c.label}
-                          </Link>
-                        ) : (
-                          c.label
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              {result.rows.map((r) => (
-                <tbody key={r.id} className="record-group">
-                  <tr>
-                    <td className="col-more">
-                      <details className="record-row">
-                        <summary>
-                          <span className="visually-hidden">More about record {r.id}</span>
-                        </summary>
-                      </details>
-                    </td>
-                    <td>
-                      <PreloadLink to={r.href}>{r.date}</PreloadLink>
-                      {r.julianDate && <span className="julian">Julian {r.julianDate}</span>}
-                    </td>
-                    {r.cells.map((cell, i) => (
-                      <td key={collection.columns[i].name} className={`col-${collection.columns[i].name}`}>
-                        {cell}
-                      </td>
+                );
+              })}
+            </tr>
+          </thead>
+          {result.rows.map((r) => (
+            <tbody key={r.id} className="record-group">
+              <tr>
+                <td className="col-more">
+                  <details className="record-row">
+                    <summary>
+                      <span className="visually-hidden">More about record {r.id}</span>
+                    </summary>
+                  </details>
+                </td>
+                <td>
+                  <PreloadLink to={r.href}>{r.date}</PreloadLink>
+                  {r.julianDate && <span className="julian">Julian {r.julianDate}</span>}
+                </td>
+                {r.cells.map((cell, i) => (
+                  <td key={collection.columns[i].name} className={`col-${collection.columns[i].name}`}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+              <tr className="row-detail">
+                <td colSpan={collection.columns.length + 2}>
+                  <dl className="dl-grid">
+                    {r.details.map((d) => (
+                      <div key={d.label}>
+                        <dt>{d.label}</dt>
+                        <dd>{d.value}</dd>
+                      </div>
                     ))}
-                  </tr>
-                  <tr className="row-detail">
-                    <td colSpan={collection.columns.length + 2}>
-                      <dl className="dl-grid">
-                        {r.details.map((d) => (
-                          <div key={d.label}>
-                            <dt>{d.label}</dt>
-                            <dd>{d.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                      <PreloadLink to={r.href}>Full record and citation</PreloadLink>
-                    </td>
-                  </tr>
-                </tbody>
-              ))}
-            </table>
-          </div>
-          <Pagination result={result} sort={sort} />
-        </>
-      )}
-    </section>
+                  </dl>
+                  <PreloadLink to={r.href}>Full record and citation</PreloadLink>
+                </td>
+              </tr>
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </ResultsSection>
   );
 }
