@@ -118,6 +118,14 @@ export function fieldSources(f: SearchField): readonly string[] {
 export const personName = (surname: string | null, given: string | null) =>
   [given, surname].filter(Boolean).join(" ") || "Unnamed";
 
+/** A name kept as the register wrote it and in its Germanised form (Lublin, Volhynia): the record page shows both. */
+export const AS_WRITTEN_AND_GERMANISED: readonly DisplayField[] = [
+  { name: "surname", label: "Surname (as written)" },
+  { name: "surnameDe", label: "Surname (Germanised)" },
+  { name: "givenName", label: "Given name (as written)" },
+  { name: "givenNameDe", label: "Given name (Germanised)" },
+];
+
 /** A copy of `fields` with `extra` after the field named `after`. */
 export function withAfter(fields: readonly DisplayField[], after: string, extra: DisplayField): DisplayField[] {
   const i = fields.findIndex((f) => f.name === after);

@@ -1,4 +1,11 @@
-import { type CollectionDef, type DisplayField, type SortColumn, field, personName } from "./fields";
+import {
+  AS_WRITTEN_AND_GERMANISED,
+  type CollectionDef,
+  type DisplayField,
+  type SortColumn,
+  field,
+  personName,
+} from "./fields";
 import { LUBLIN_GROUP } from "./groups";
 
 // Lublin (members): acts of the Lutheran parishes of the Lublin governorate,
@@ -57,10 +64,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "place", label: "Village" },
     ],
     detailFields: [
-      { name: "surname", label: "Surname (as written)" },
-      { name: "surnameDe", label: "Surname (Germanised)" },
-      { name: "givenName", label: "Given name (as written)" },
-      { name: "givenNameDe", label: "Given name (Germanised)" },
+      ...AS_WRITTEN_AND_GERMANISED,
       { name: "fatherForms", label: "Father" },
       { name: "fatherAge", label: "Father's age" },
       { name: "fatherOccupation", label: "Father's occupation" },
@@ -113,10 +117,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "place", label: "Village" },
     ],
     detailFields: [
-      { name: "surname", label: "Surname (as written)" },
-      { name: "surnameDe", label: "Surname (Germanised)" },
-      { name: "givenName", label: "Given name (as written)" },
-      { name: "givenNameDe", label: "Given name (Germanised)" },
+      ...AS_WRITTEN_AND_GERMANISED,
       { name: "age", label: "Age" },
       { name: "fatherForms", label: "Father" },
       { name: "motherForms", label: "Mother" },

@@ -1,4 +1,4 @@
-import { type CollectionDef, type DisplayField, field, personName } from "./fields";
+import { AS_WRITTEN_AND_GERMANISED, type CollectionDef, type DisplayField, field, personName } from "./fields";
 import { VOLHYNIAN_GROUP } from "./groups";
 import { LUBLIN_GIVEN, LUBLIN_SURNAME } from "./lublin";
 
@@ -45,10 +45,7 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "placeForms", label: "Birth place" },
     ],
     detailFields: [
-      { name: "surname", label: "Surname (as written)" },
-      { name: "surnameDe", label: "Surname (Germanised)" },
-      { name: "givenName", label: "Given name (as written)" },
-      { name: "givenNameDe", label: "Given name (Germanised)" },
+      ...AS_WRITTEN_AND_GERMANISED,
       { name: "birthDate", label: "Birth date" },
       { name: "baptismDate", label: "Baptism date" },
       { name: "placeForms", label: "Birth place" },
@@ -90,10 +87,7 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "placeForms", label: "Place" },
     ],
     detailFields: [
-      { name: "surname", label: "Surname (as written)" },
-      { name: "surnameDe", label: "Surname (Germanised)" },
-      { name: "givenName", label: "Given name (as written)" },
-      { name: "givenNameDe", label: "Given name (Germanised)" },
+      ...AS_WRITTEN_AND_GERMANISED,
       { name: "deathDate", label: "Death date" },
       { name: "age", label: "Age" },
       { name: "status", label: "Status" },
