@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrations.server";
-import { seedDemoData } from "../app/db/seed.server";
+import { seedDemoData } from "../app/demo/seed.server";
 import type { MatchMode } from "../app/names/match-modes";
 import { getCollection } from "../app/search/collections";
 import { parseCriteria } from "../app/search/criteria";

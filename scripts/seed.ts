@@ -12,52 +12,41 @@
  */
 import { readConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/connection.server";
-import { DEFAULT_DEMO_SEED } from "../app/db/demo/generator";
-import { DEFAULT_GENEALOGY_COUNT, DEFAULT_LODZ_COUNT } from "../app/families/demo";
 import { migrateToLatest } from "../app/db/migrations.server";
-import {
-  lublinDemoCount,
-  odessaDemoCount,
-  parishIndexDemoCount,
-  seedDemoData,
-  volhynianDemoCount,
-} from "../app/db/seed.server";
-import { DEFAULT_PLACE_COUNT } from "../app/places/demo";
+import { DEFAULT_DEMO_SEED } from "../app/demo/generator";
+import { type SeedOptions, demoSizes, recordTotal, seedDemoData } from "../app/demo/seed.server";
 import { refreshNameCodes } from "../app/server/name-codes.server";
 import { intArg, parseArgs } from "./args";
 
 const args = parseArgs(process.argv.slice(2));
 const config = readConfig();
 const records = intArg(args, "records", 100_000);
-const lublinRecords = intArg(args, "lublin", lublinDemoCount(records));
-const volhynianRecords = intArg(args, "volhynian", volhynianDemoCount(records));
-const odessaRecords = intArg(args, "odessa", odessaDemoCount(records));
-const parishIndexRecords = intArg(args, "parish-index", parishIndexDemoCount(records));
-const places = intArg(args, "places", Math.min(DEFAULT_PLACE_COUNT, records));
+// Each set's size as asked, or its default for this many St. Petersburg records.
+const defaults = demoSizes(records);
+const sizes: SeedOptions["sizes"] = {};
+for (const set of ["lublin", "volhynian", "odessa", "parish-index", "lodz"] as const) {
+  sizes[set] = intArg(args, set, defaults.get(set) ?? 0);
+}
+sizes.places = intArg(args, "places", defaults.get("places:breyer") ?? 0);
+sizes.genealogy = intArg(args, "genealogy", Math.min(2000, records));
 const seed = intArg(args, "seed", DEFAULT_DEMO_SEED);
-const lodz = intArg(args, "lodz", Math.min(DEFAULT_LODZ_COUNT, records));
-const genealogy = intArg(args, "genealogy", Math.min(DEFAULT_GENEALOGY_COUNT, records));
 const database = openDatabase({ databaseUrl: args.get("database") ?? config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database);
 // Codes of an older coder are rewritten before more are added; on a fresh database this only records the version.
 await refreshNameCodes(database);
 const started = Date.now();
+const n = (k: keyof NonNullable<SeedOptions["sizes"]>) => (sizes[k] ?? 0).toLocaleString("en-GB");
 console.log(
-  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${lublinRecords.toLocaleString("en-GB")} Lublin, ${volhynianRecords.toLocaleString("en-GB")} Volhynian, ${odessaRecords.toLocaleString("en-GB")} Odessa index and ${parishIndexRecords.toLocaleString("en-GB")} parish index records, ${lodz.toLocaleString("en-GB")} Lodz and ${genealogy.toLocaleString("en-GB")} pedigree people and ${places.toLocaleString("en-GB")} places per place index (seed ${seed}) into ${database.description}`,
+  `Seeding ${records.toLocaleString("en-GB")} St. Petersburg, ${n("lublin")} Lublin, ${n("volhynian")} Volhynian, ${n("odessa")} Odessa index and ${n("parish-index")} parish index records, ${n("lodz")} Lodz and ${n("genealogy")} pedigree people and ${n("places")} places per place index (seed ${seed}) into ${database.description}`,
 );
-const n = await seedDemoData(database, {
+const written = await seedDemoData(database, {
   records,
-  lublinRecords,
-  volhynianRecords,
-  odessaRecords,
-  parishIndexRecords,
-  lodz,
-  genealogy,
-  places,
+  sizes,
   seed,
   onProgress: (done) => process.stdout.write(`\r  ${done.toLocaleString("en-GB")} records`),
 });
+const recordCount = recordTotal(written);
 const seconds = (Date.now() - started) / 1000;
-console.log(`\nDone: ${n.toLocaleString("en-GB")} records in ${seconds.toFixed(1)} s`);
+console.log(`\nDone: ${recordCount.toLocaleString("en-GB")} records in ${seconds.toFixed(1)} s`);
 await database.close();
-console.log(JSON.stringify({ records: n, seconds, database: database.kind }));
+console.log(JSON.stringify({ records: recordCount, seconds, database: database.kind }));

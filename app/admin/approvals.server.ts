@@ -8,7 +8,7 @@ import { approvalRequired } from "~/auth/signup.server";
 import type { Database } from "~/db/connection.server";
 import { sendMail } from "~/mail/mailer.server";
 import { readForm } from "~/routing/form-data.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { rejectSchema } from "./forms";
 import { positiveInt } from "./members-query";
 import { PATHS } from "~/routing/paths";

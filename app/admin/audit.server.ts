@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { requireAdminAuth } from "~/auth/guard.server";
 import type { Database } from "~/db/connection.server";
 import { pageWindow } from "~/listing/paging";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { isIsoDate } from "./forms";
 import { containsPattern, positiveInt } from "./members-query";
 

@@ -10,7 +10,7 @@ import type { Database } from "~/db/connection.server";
 import { readForm } from "~/routing/form-data.server";
 import { adminMemberPath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { type AuditRow, auditPage } from "./audit.server";
 import { type MemberUpdate, memberUpdateSchema } from "./forms";
 import { isoDay, positiveInt } from "./members-query";

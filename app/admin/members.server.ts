@@ -6,7 +6,7 @@ import { membershipState } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import { pageWindow } from "~/listing/paging";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import type { ROLES, STATUSES } from "./forms";
 import {
   type MembersQuery,

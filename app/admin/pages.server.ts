@@ -16,7 +16,7 @@ import { matchPath } from "@remix-run/react";
 import { sitePatterns, sourceRoutes } from "~/catalog";
 import { PATHS, contentPagePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { type ContentPageInput, contentPageSchema } from "./forms";
 
 /**

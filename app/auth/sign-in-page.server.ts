@@ -1,7 +1,7 @@
 import { readForm } from "~/routing/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type HeadersFunction, data, redirect } from "@remix-run/node";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { validateCsrf } from "./csrf.server";
 import { signInSchema } from "./forms";
 import { getCurrentUser, safeRedirectPath } from "./guard.server";

@@ -5,7 +5,7 @@ import { maskEmail, sendMail } from "~/mail/mailer.server";
 
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/members/countries.server";
 import { refreshDirectoryKeys } from "~/members/directory-keys.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";

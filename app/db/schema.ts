@@ -1,5 +1,4 @@
 import type { Generated } from "kysely";
-import type { SortColumn } from "~/search/collections";
 
 /** Kysely table types. Column names are snake_case in both dialects. */
 
@@ -317,4 +316,7 @@ export const SORT_COLUMN_NAMES = {
   given2: "s_given2",
   place: "s_place",
   parish: "s_parish",
-} as const satisfies Record<SortColumn, keyof RecordsTable>;
+} as const satisfies Record<string, keyof RecordsTable>;
+
+/** The sortable columns of the records table; each collection maps its fields onto them. */
+export type SortColumn = keyof typeof SORT_COLUMN_NAMES;

@@ -16,7 +16,7 @@ import { type Database, type DialectKind, isPostgresUrl } from "~/db/connection.
 import { migrationStatus } from "~/db/migrations.server";
 import { currentBuildId, currentBuildTime } from "~/platform/build-info.server";
 import { logger } from "~/server/logger.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { type CheckResult, TimeoutError, formatDuration, formatUtc, withTimeout } from "./checks";
 
 /** The version in package.json, which the changelog and release notes follow. */

@@ -4,7 +4,7 @@ import { criteriaChips } from "~/listing/chips";
 import { perPageChoices } from "~/listing/params";
 import { pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { type FamilyCollection, familySearchPath, formatPersonId, parsePersonId, personPath } from "./collections";
 import {
   DEFAULT_PERSON_SORT,

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getFamilyCollection } from "./collections";
 import { parsePersonCriteria } from "./criteria";
-import type { DemoPerson, FamilyDataSet } from "./demo";
+import type { FamilyDataSet, PersonInput } from "./input";
 import { type FamilyViewer, countPeople, getPerson, searchPeople } from "./search.server";
-import { familiesWereSeeded, importFamilies, peopleCount, seedDemoFamilies } from "./store.server";
+import { familiesWereSeeded, seedDemoFamilies } from "~/demo/seed.server";
+import { importFamilies, peopleCount } from "./store.server";
 
 const lodz = getFamilyCollection("lodz")!;
 const genealogy = getFamilyCollection("genealogy")!;
@@ -19,8 +20,8 @@ function person(
   surname: string,
   sex: "m" | "f",
   birth: string,
-  rest: Partial<DemoPerson> = {},
-): DemoPerson {
+  rest: Partial<PersonInput> = {},
+): PersonInput {
   const [y, m, d] = birth.split("-").map(Number);
   return {
     number,

@@ -4,14 +4,7 @@ import { nameKeys } from "~/names/keys";
 import { foldName } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
 import { dateSort, dateText } from "./dates";
-import {
-  DEFAULT_GENEALOGY_COUNT,
-  DEFAULT_LODZ_COUNT,
-  type DemoPerson,
-  type FamilyDataSet,
-  generateGenealogy,
-  generateLodz,
-} from "./demo";
+import type { FamilyDataSet, PersonInput } from "./input";
 
 /**
  * Writing linked people: each person with the search keys of its surname,
@@ -22,7 +15,6 @@ import {
  */
 
 const BATCH = 500;
-const FAMILIES_SEEDED_KEY = "demo_families_seeded_at";
 
 /** The key fields: surname, given name, birth place, death place. */
 export const KEY_FIELDS = { surname: "s", given: "g", birthPlace: "b", deathPlace: "d" } as const;
@@ -41,7 +33,7 @@ async function insertChunks<T>(n: number, rows: T[], insert: (chunk: T[]) => Pro
   for (let i = 0; i < rows.length; i += n) await insert(rows.slice(i, i + n));
 }
 
-type KeyedValues = Pick<DemoPerson, "surname" | "given" | "birthPlace" | "deathPlace">;
+type KeyedValues = Pick<PersonInput, "surname" | "given" | "birthPlace" | "deathPlace">;
 
 function keysOf(p: KeyedValues, id: number) {
   const keys: { person_id: number; field: string; exact_key: string; folded: string }[] = [];
@@ -187,35 +179,6 @@ export async function rewritePersonCodes(database: Database): Promise<number> {
     count += people.length;
   }
   return count;
-}
-
-export async function familiesWereSeeded(database: Database): Promise<boolean> {
-  const row = await database.db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", FAMILIES_SEEDED_KEY)
-    .executeTakeFirst();
-  return !!row;
-}
-
-/** The demo families of both collections, loaded once; the marker keeps emptied collections empty. */
-export async function seedDemoFamilies(
-  database: Database,
-  opts: { lodz?: number; genealogy?: number; seed: number },
-): Promise<{ lodz: number; genealogy: number }> {
-  const lodz = generateLodz({ count: opts.lodz ?? DEFAULT_LODZ_COUNT, seed: opts.seed });
-  const genealogy = generateGenealogy({ count: opts.genealogy ?? DEFAULT_GENEALOGY_COUNT, seed: opts.seed, lodz });
-  const counts = {
-    lodz: await importFamilies(database, "lodz", lodz),
-    genealogy: await importFamilies(database, "genealogy", genealogy),
-  };
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("app_meta")
-    .values({ key: FAMILIES_SEEDED_KEY, value: now })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: now }))
-    .execute();
-  return counts;
 }
 
 export async function peopleCount(database: Database, collection: FamilyCollectionId): Promise<number> {

@@ -1,6 +1,6 @@
 import { requireAdminAuth } from "~/auth/guard.server";
 import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { getContentPage, isValidSlug, renderContentPage } from "./content-pages.server";
 
 /**

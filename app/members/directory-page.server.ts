@@ -4,7 +4,7 @@ import { chipCollector } from "~/listing/chips";
 import { perPageChoices } from "~/listing/params";
 import { pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import {
   DIRECTORY_PATH,
   type DirectoryCriteria,

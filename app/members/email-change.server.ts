@@ -7,7 +7,7 @@ import { requireAdminAuth } from "~/auth/guard.server";
 import { verifyPassword } from "~/auth/passwords.server";
 import { keyOf } from "~/auth/users.server";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { emailChangeSchema } from "./forms";
 import { readForm } from "~/routing/form-data.server";
 import { PROFILE_PATH } from "./profile-page.server";

@@ -4,7 +4,7 @@ import { validateCsrf } from "~/auth/csrf.server";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { readRefreshToken } from "~/auth/sessions.server";
 import { readForm } from "~/routing/form-data.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { passwordChangeSchema } from "./forms";
 import { PROFILE_PATH } from "./profile-page.server";
 import { changePassword } from "./profile-writes.server";

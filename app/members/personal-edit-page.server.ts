@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { validateCsrf } from "~/auth/csrf.server";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { readForm } from "~/routing/form-data.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { countryName, isCountry, isRegionOf, listCountries, regionsOf } from "./countries.server";
 import { type PlaceChecks, personalSchema } from "./forms";
 import { PROFILE_PATH } from "./profile-page.server";

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { validateCsrf } from "~/auth/csrf.server";
 import { getCurrentUser, requireAdminAuth } from "~/auth/guard.server";
 import { readForm } from "~/routing/form-data.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { usernameProblem, usernameSchema } from "./forms";
 import { PROFILE_PATH } from "./profile-page.server";
 import { USERNAME_TAKEN, changeUsername, isUsernameAvailable } from "./profile-writes.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatePlaces } from "./demo";
+import { generatePlaces } from "~/demo/breyer";
 import { MAP_AREA, boundingBox, haversineKm, nearestProvince, sheetAndSquare } from "./geo";
 import { MAP_WIDTH, buildPlaceMap, projection } from "./map";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateRussiaPolandPlaces } from "./demo-russia-poland";
-import { generateUkrainePlaces } from "./demo-ukraine";
+import { generateRussiaPolandPlaces } from "~/demo/russia-poland";
+import { generateUkrainePlaces } from "~/demo/ukraine";
 import { fromRoman, imw100kSheet, parseImw100k, parseThreeVerst, threeVerstSheet, toRoman } from "./grids";
 import { MAP_INDEXES, mapIndex } from "./indexes";
 

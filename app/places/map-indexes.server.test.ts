@@ -4,7 +4,8 @@ import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-d
 import { parsePlaceCriteria } from "./criteria";
 import { MAP_INDEXES, type MapIndexId, mapIndex } from "./indexes";
 import { getPlace, resolveCentre, searchPlaces } from "./search.server";
-import { placeCounts, placesWereSeeded, seedDemoPlaces, unseededIndexes } from "./store.server";
+import { placesWereSeeded, seedDemoPlaces, unseededIndexes } from "~/demo/seed.server";
+import { placeCounts } from "./store.server";
 
 const visitor = { isMember: false };
 const member = { isMember: true };

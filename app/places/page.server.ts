@@ -5,7 +5,7 @@ import { perPageChoices } from "~/listing/params";
 import { pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
 import type { Viewer } from "~/auth/viewer.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import {
   DEFAULT_NAME_MODE,
   NAME_MODE_OPTIONS,
@@ -15,7 +15,7 @@ import {
   parsePlaceCriteria,
   placeCriteriaToParams,
 } from "./criteria";
-import { SPELLING_LABELS, type SpellingKind } from "./demo";
+import { SPELLING_LABELS, type SpellingKind } from "./spellings";
 import { formatCoordinates, formatKm } from "./geo";
 import { type MapIndexDef, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
 import { buildPlaceMap } from "./map";

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { parsePlaceCriteria } from "./criteria";
-import { generatePlaces } from "./demo";
+import { generatePlaces } from "~/demo/breyer";
 import { haversineKm } from "./geo";
 import { type Centre, resolveCentre, searchPlaces } from "./search.server";
-import { importPlaces, placeCounts, placesWereSeeded, seedDemoPlaces } from "./store.server";
+import { placesWereSeeded, seedDemoPlaces } from "~/demo/seed.server";
+import { importPlaces, placeCounts } from "./store.server";
 
 const visitor = { isMember: false };
 

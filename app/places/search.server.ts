@@ -5,7 +5,7 @@ import { type PageWindow, pageWindow } from "~/listing/paging";
 import { type KeyTable, keyFilter } from "~/names/key-filter";
 import type { Viewer } from "~/auth/viewer.server";
 import type { PlaceCriteria } from "./criteria";
-import { SPELLING_ORDER, type SpellingKind } from "./demo";
+import { SPELLING_ORDER, type SpellingKind } from "./spellings";
 import { type LatLon, boundingBox, haversineKm } from "./geo";
 import { type MapIndexDef, type MapIndexId, mapIndex } from "./indexes";
 

@@ -1,10 +1,8 @@
 import type { Database } from "~/db/connection.server";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { foldName } from "~/names/normalize";
-import { DEFAULT_PLACE_COUNT, type DemoPlace, generatePlaces } from "./demo";
-import { generateRussiaPolandPlaces } from "./demo-russia-poland";
-import { generateUkrainePlaces } from "./demo-ukraine";
-import { MAP_INDEXES, type MapIndexId } from "./indexes";
+import type { MapIndexId } from "./indexes";
+import type { PlaceInput } from "./spellings";
 
 /**
  * Writing a place index: each place (of one index) with every spelling (the map's own as
@@ -13,18 +11,6 @@ import { MAP_INDEXES, type MapIndexId } from "./indexes";
  */
 
 const BATCH = 400;
-
-/** The marker of an index's demo places (Breyer's is the one from before there were several indexes). */
-const seededKey = (index: MapIndexId) =>
-  index === "breyer" ? "demo_places_seeded_at" : `demo_places_seeded_at:${index}`;
-
-const DEMO_GENERATORS: Record<MapIndexId, (opts: { count: number; seed?: number }) => Iterable<DemoPlace>> = {
-  breyer: generatePlaces,
-  "russia-poland": generateRussiaPolandPlaces,
-  ukraine: generateUkrainePlaces,
-};
-
-export type PlaceInput = DemoPlace;
 
 export async function importPlaces(
   database: Database,
@@ -128,47 +114,6 @@ export async function rewritePlaceCodes(database: Database): Promise<number> {
     count += ids.length;
   }
   return count;
-}
-
-export async function placesWereSeeded(database: Database, index: MapIndexId = "breyer"): Promise<boolean> {
-  const row = await database.db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", seededKey(index))
-    .executeTakeFirst();
-  return !!row;
-}
-
-/**
- * Loads an index's demo places and sets its marker, which keeps an emptied
- * index empty. Every index by default, each with `count` places.
- */
-export async function seedDemoPlaces(
-  database: Database,
-  opts: { count?: number; seed?: number; indexes?: readonly MapIndexId[] } = {},
-): Promise<number> {
-  let n = 0;
-  for (const index of opts.indexes ?? MAP_INDEXES.map((i) => i.id)) {
-    n += await importPlaces(
-      database,
-      index,
-      DEMO_GENERATORS[index]({ count: opts.count ?? DEFAULT_PLACE_COUNT, seed: opts.seed }),
-    );
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto("app_meta")
-      .values({ key: seededKey(index), value: now })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: now }))
-      .execute();
-  }
-  return n;
-}
-
-/** The indexes a demo installation seeded before they existed has no places for yet. */
-export async function unseededIndexes(database: Database): Promise<MapIndexId[]> {
-  const out: MapIndexId[] = [];
-  for (const index of MAP_INDEXES) if (!(await placesWereSeeded(database, index.id))) out.push(index.id);
-  return out;
 }
 
 /** How many places each index holds. */

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { type CatalogSource, sourcePath, sourcesOf } from "~/catalog";
 import { sourceCounts } from "~/catalog.server";
-import { wasSeeded } from "~/db/seed.server";
+import { wasSeeded } from "~/demo/seed.server";
 import { PATHS, signInPath } from "~/routing/paths";
 import { viewerFor } from "~/auth/viewer.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
 

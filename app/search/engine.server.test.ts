@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ImportRecord, importRecords } from "~/db/import.server";
+import { type ImportRecord, importRecords } from "~/search/store.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "./collections";
 import { type Criteria, parseCriteria } from "./criteria";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { type CollectionDef, recordPath } from "./collections";
 import { parseCriteria } from "./criteria";
 import { csvLine } from "./csv";

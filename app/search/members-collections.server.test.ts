@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/connection.server";
-import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
-import { generateLublinRecords } from "~/db/demo/lublin";
-import { generateOdessaRecords } from "~/db/demo/odessa";
-import { generateParishIndexRecords } from "~/db/demo/parish-index";
-import { generateVolhynianRecords } from "~/db/demo/volhynian";
-import { lublinDemoCount, odessaDemoCount, parishIndexDemoCount, volhynianDemoCount } from "~/db/seed.server";
+import { DEFAULT_DEMO_SEED } from "~/demo/generator";
+import { generateLublinRecords } from "~/demo/lublin";
+import { generateOdessaRecords } from "~/demo/odessa";
+import { generateParishIndexRecords } from "~/demo/parish-index";
+import { generateVolhynianRecords } from "~/demo/volhynian";
+import { demoSizes } from "~/demo/seed.server";
 import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
 import { getRequest, signedInAccount } from "~/testing/requests";
@@ -26,10 +26,12 @@ const PASSWORD = "correct horse battery staple";
 const q = encodeURIComponent;
 
 /** Database ids follow the order of the first-start seed: St. Petersburg, Lublin, Volhynian, Odessa, parish index. */
+const SIZES = demoSizes(SEED_RECORDS);
+const size = (set: "lublin" | "volhynian" | "odessa" | "parish-index") => SIZES.get(set) ?? 0;
 const LUBLIN_FIRST_ID = SEED_RECORDS + 1;
-const VOLHYNIAN_FIRST_ID = LUBLIN_FIRST_ID + lublinDemoCount(SEED_RECORDS);
-const ODESSA_FIRST_ID = VOLHYNIAN_FIRST_ID + volhynianDemoCount(SEED_RECORDS);
-const PARISH_FIRST_ID = ODESSA_FIRST_ID + odessaDemoCount(SEED_RECORDS);
+const VOLHYNIAN_FIRST_ID = LUBLIN_FIRST_ID + size("lublin");
+const ODESSA_FIRST_ID = VOLHYNIAN_FIRST_ID + size("volhynian");
+const PARISH_FIRST_ID = ODESSA_FIRST_ID + size("odessa");
 
 interface SearchBody {
   result: {
@@ -68,10 +70,10 @@ interface CollectionRow {
   cases(h: Harness): [title: string, run: () => Promise<void>][];
 }
 
-const lublin = [...generateLublinRecords({ seed: DEFAULT_DEMO_SEED, count: lublinDemoCount(SEED_RECORDS) })];
-const volhynian = [...generateVolhynianRecords({ seed: DEFAULT_DEMO_SEED, count: volhynianDemoCount(SEED_RECORDS) })];
-const odessa = [...generateOdessaRecords({ seed: DEFAULT_DEMO_SEED, count: odessaDemoCount(SEED_RECORDS) })];
-const records = [...generateParishIndexRecords({ seed: DEFAULT_DEMO_SEED, count: parishIndexDemoCount(SEED_RECORDS) })];
+const lublin = [...generateLublinRecords({ seed: DEFAULT_DEMO_SEED, count: size("lublin") })];
+const volhynian = [...generateVolhynianRecords({ seed: DEFAULT_DEMO_SEED, count: size("volhynian") })];
+const odessa = [...generateOdessaRecords({ seed: DEFAULT_DEMO_SEED, count: size("odessa") })];
+const records = [...generateParishIndexRecords({ seed: DEFAULT_DEMO_SEED, count: size("parish-index") })];
 
 const COLLECTIONS: CollectionRow[] = [
   {

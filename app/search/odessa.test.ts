@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { odessaRecordAt } from "~/db/demo/odessa";
+import { odessaRecordAt } from "~/demo/odessa";
 import { sitePatterns } from "~/catalog";
 import {
   COLLECTIONS,

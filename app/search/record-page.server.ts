@@ -1,4 +1,4 @@
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { type CollectionDef, recordPath, searchPath } from "./collections";
 import { citationText, fieldValue, formatDate } from "./display";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { Viewer } from "~/auth/viewer.server";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import { criteriaChips } from "~/listing/chips";
 import { perPageChoices } from "~/listing/params";
 import { fieldInfo, hasAnyCriterion, pathWith } from "~/listing/search-form";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshDirectoryKeys } from "~/members/directory-keys.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/demo/seed.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { daitchMokotoff } from "~/names/daitch-mokotoff";
 import { NAME_CODES_VERSION } from "~/names/keys";
@@ -28,7 +28,7 @@ describe.each(testDialects())("refreshNameCodes on %s", (dialect) => {
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
-    await seedDemoData(test.database, { records: 200, places: 60, lodz: 60, genealogy: 40 });
+    await seedDemoData(test.database, { records: 200, sizes: { places: 60, lodz: 60, genealogy: 40 } });
     const { db } = test.database;
     const { user } = await signedInAccount(test.database, "kucera", { password: "correct horse battery staple" });
     await db

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/connection.server";
-import { rewriteRecordCodes } from "~/db/import.server";
+import { rewriteRecordCodes } from "~/search/store.server";
 import { rewritePersonCodes } from "~/families/store.server";
 import { rewriteDirectoryKeys } from "~/members/directory-keys.server";
 import { NAME_CODES_VERSION } from "~/names/keys";

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoRecordCount } from "~/db/seed.server";
+import { demoRecordCount } from "~/demo/seed.server";
 import { healthCheck, startRuntime, stopRuntime } from "./runtime.server";
 
 /** SEED_RECORDS St. Petersburg records and the Lublin and Volhynian records that come with them. */

@@ -1,10 +1,8 @@
 import { loadSessionSecret, readConfig } from "~/config/env.server";
 import { type Database, isReachable, openDatabase } from "~/db/connection.server";
+import { provideDatabase } from "~/db/current.server";
 import { migrateToLatest } from "~/db/migrations.server";
-import { seedDemoData, wasSeeded } from "~/db/seed.server";
-import { seedDemoPlaces, unseededIndexes } from "~/places/store.server";
-import { DEFAULT_DEMO_SEED } from "~/db/demo/generator";
-import { familiesWereSeeded, seedDemoFamilies } from "~/families/store.server";
+import { seedDemoData } from "~/demo/seed.server";
 import { storageState } from "./availability.server";
 import { logger } from "./logger.server";
 import { refreshNameCodes } from "./name-codes.server";
@@ -12,7 +10,7 @@ import { refreshNameCodes } from "./name-codes.server";
 /**
  * The process-wide state of the app: one database handle, opened, migrated
  * and (on a fresh installation) seeded before the first request is served.
- * Route loaders reach it through getDatabase().
+ * Domains reach it through getDatabase() (app/db/current.server.ts).
  */
 let database: Database | undefined;
 let starting: Promise<Database> | undefined;
@@ -27,32 +25,19 @@ export function startRuntime(): Promise<Database> {
     if (applied.length) logger.info({ applied }, "database migrated");
     const recoded = await refreshNameCodes(db);
     if (recoded) logger.info(recoded, "name codes rewritten for the current coder");
-    if (!(await wasSeeded(db)) && config.seedRecords > 0) {
+    if (config.seedRecords > 0) {
+      // Every demo set not yet loaded: all of them on a fresh installation, and on a demo installation the sets
+      // added since it was seeded. A set a society emptied keeps its marker and stays empty.
       const started = Date.now();
-      logger.info({ records: config.seedRecords }, "seeding demo data (first start only)");
-      const n = await seedDemoData(db, { records: config.seedRecords });
-      logger.info({ records: n, ms: Date.now() - started }, "demo data seeded");
-    } else if (config.seedRecords > 0 && (await wasSeeded(db))) {
-      // A demo installation from before a place index gets that index's demo places once.
-      const indexes = await unseededIndexes(db);
-      if (indexes.length) {
-        const places = await seedDemoPlaces(db, { indexes });
-        logger.info({ places, indexes }, "demo places seeded");
-      }
-    }
-    if (config.seedRecords > 0 && (await wasSeeded(db)) && !(await familiesWereSeeded(db))) {
-      // A demo installation from before the linked-person collections gets their demo people once.
-      const people = await seedDemoFamilies(db, { seed: DEFAULT_DEMO_SEED });
-      logger.info(people, "demo families seeded");
+      const written = await seedDemoData(db, { records: config.seedRecords, missingOnly: true });
+      if (written.size)
+        logger.info({ sets: Object.fromEntries(written), ms: Date.now() - started }, "demo data seeded");
     }
     database = db;
     return db;
   })();
+  provideDatabase(starting);
   return starting;
-}
-
-export async function getDatabase(): Promise<Database> {
-  return database ?? startRuntime();
 }
 
 /** The secret behind access tokens: SESSION_SECRET, or the one generated into the data folder. */
@@ -72,5 +57,6 @@ export async function stopRuntime(): Promise<void> {
   const db = database;
   database = undefined;
   starting = undefined;
+  provideDatabase(undefined);
   if (db) await db.close();
 }

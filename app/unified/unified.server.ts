@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { type MapIndexDef, mapSearchPath } from "~/places/indexes";
 import { signInPath } from "~/routing/paths";
-import { getDatabase } from "~/server/runtime.server";
+import { getDatabase } from "~/db/current.server";
 import {
   type Criteria as ListingCriteria,
   type ListingField,

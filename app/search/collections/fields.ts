@@ -4,6 +4,7 @@
  * route config, so it must stay free of server-only imports and use relative imports (the route config reads it
  * outside the app's path aliases).
  */
+import type { SortColumn } from "../../db/schema";
 import type { ListingField } from "../../listing/search-form";
 import {
   CODE_MODES,
@@ -24,8 +25,7 @@ const MODES_BY_KIND: Record<FieldKind, readonly MatchMode[]> = {
   code: CODE_MODES,
 };
 
-/** Sortable columns of the records table; each collection maps fields onto them. */
-export type SortColumn = "date" | "name1" | "given1" | "name2" | "given2" | "place" | "parish";
+export type { SortColumn };
 
 /** A search field of a record collection: `name` is also the key in a record's data. */
 export interface SearchField extends ListingField {

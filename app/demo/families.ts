@@ -1,6 +1,7 @@
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "~/db/demo/names";
-import { Rng, WeightedTable } from "~/db/demo/prng";
-import { type PartialDate, dateText } from "./dates";
+import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
+import { Rng, WeightedTable } from "./prng";
+import { type PartialDate, dateText } from "~/families/dates";
+import type { FamilyDataSet, FamilyInput, PersonInput, TreeInput } from "~/families/input";
 
 /**
  * Deterministic demo people linked into families (decision 0017).
@@ -17,42 +18,6 @@ import { type PartialDate, dateText } from "./dates";
  * while the mother is 17–45 and before (or within nine months after) the
  * father's death; nobody marries before 17 or after death.
  */
-
-export interface DemoPerson {
-  /** The public number (L… or G…). */
-  number: number;
-  surname: string;
-  given: string;
-  sex: Sex;
-  birth: PartialDate | null;
-  birthPlace: string;
-  death: PartialDate | null;
-  deathPlace: string;
-  notes: string;
-  sources: string[];
-  /** Index into the data set's trees (genealogy only). */
-  tree: number | null;
-}
-
-export interface DemoFamily {
-  husband: number;
-  wife: number;
-  marriage: PartialDate | null;
-  marriagePlace: string;
-  children: number[];
-}
-
-export interface DemoTree {
-  title: string;
-  submitter: string;
-  submittedOn: string;
-}
-
-export interface FamilyDataSet {
-  people: DemoPerson[];
-  families: DemoFamily[];
-  trees: DemoTree[];
-}
 
 export const DEFAULT_LODZ_COUNT = 3000;
 export const DEFAULT_GENEALOGY_COUNT = 2000;
@@ -132,7 +97,7 @@ function givenOf(rng: Rng, sex: Sex, polish: boolean): string {
 
 // ---- the shared builder ----------------------------------------------------
 
-interface Person extends DemoPerson {
+interface Person extends PersonInput {
   lineage: Lineage;
   birthDay: Day;
   deathDay: Day | null;
@@ -150,7 +115,7 @@ interface Pending {
 
 abstract class Builder {
   readonly people: Person[] = [];
-  readonly families: DemoFamily[] = [];
+  readonly families: FamilyInput[] = [];
 
   constructor(
     protected readonly rng: Rng,
@@ -310,7 +275,7 @@ class LodzBuilder extends Builder {
     husband.married = true;
     wife.married = true;
     const place = rng.chance(0.85) ? "Łódź" : rng.weightedPick(LODZ_PLACES);
-    const family: DemoFamily = {
+    const family: FamilyInput = {
       husband: husband.number,
       wife: wife.number,
       marriage: fromDay(day),
@@ -383,7 +348,7 @@ class LodzBuilder extends Builder {
   }
 }
 
-function strip(p: Person): DemoPerson {
+function strip(p: Person): PersonInput {
   return {
     number: p.number,
     surname: p.surname,
@@ -515,7 +480,7 @@ class TreeBuilder extends Builder {
   private treeCount = 0;
   private treeLimit = 0;
   private plan: TreePlan = TREE_PLANS[0] as TreePlan;
-  private readonly shared: DemoPerson[];
+  private readonly shared: PersonInput[];
 
   constructor(rng: Rng, limit: number, lodz: FamilyDataSet | undefined) {
     super(rng, limit);
@@ -527,7 +492,7 @@ class TreeBuilder extends Builder {
   }
 
   run(treeCount: number): FamilyDataSet {
-    const trees: DemoTree[] = [];
+    const trees: TreeInput[] = [];
     const per = Math.ceil(this.limit / treeCount);
     for (let t = 0; t < treeCount && !this.full; t++) {
       this.plan = TREE_PLANS[t % TREE_PLANS.length] as TreePlan;
@@ -605,7 +570,7 @@ class TreeBuilder extends Builder {
           s.sex === sex && s.birth !== null && Math.abs(s.birth.year - born) <= 6 && day - toDay(s.birth) > years(17),
       );
       if (index >= 0) {
-        const s = this.shared[index] as DemoPerson;
+        const s = this.shared[index] as PersonInput;
         this.shared.splice(index, 1);
         const lineage = drawLineage(rng, 0);
         const p = this.person(sex, toDay(s.birth as PartialDate), lineage, null, s.given);
@@ -653,7 +618,7 @@ class TreeBuilder extends Builder {
       const partner = this.spouse(person, day);
       const [husband, wife] = person.sex === "m" ? [person, partner] : [partner, person];
       husband.married = wife.married = true;
-      const family: DemoFamily = {
+      const family: FamilyInput = {
         husband: husband.number,
         wife: wife.number,
         marriage: this.date(day),

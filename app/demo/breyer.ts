@@ -1,6 +1,7 @@
-import { type Rng, createRng } from "~/db/demo/prng";
-import { type BoundingBox, type LatLon, nearestProvince } from "./geo";
-import { BREYER_INDEX, type MapIndexDef } from "./indexes";
+import { type BoundingBox, type LatLon, nearestProvince } from "~/places/geo";
+import { BREYER_INDEX, type MapIndexDef } from "~/places/indexes";
+import type { PlaceInput, SpellingKind } from "~/places/spellings";
+import { type Rng, createRng } from "./prng";
 
 /**
  * Deterministic demo entries for the Breyer map index: a few real towns at
@@ -14,30 +15,6 @@ import { BREYER_INDEX, type MapIndexDef } from "./indexes";
 
 export const DEFAULT_PLACE_COUNT = 3000;
 export const DEFAULT_PLACE_SEED = 1938;
-
-export type SpellingKind = "map" | "polish" | "ukrainian" | "russian" | "german" | "older" | "later";
-
-export const SPELLING_LABELS: Record<SpellingKind, string> = {
-  map: "On the map",
-  polish: "Polish",
-  ukrainian: "Ukrainian",
-  russian: "Russian",
-  german: "German",
-  older: "Older name",
-  later: "Later name",
-};
-
-/** The order other names are listed in. */
-export const SPELLING_ORDER: readonly SpellingKind[] = ["polish", "ukrainian", "russian", "german", "older", "later"];
-
-export interface DemoPlace extends LatLon {
-  name: string;
-  spellings: { kind: SpellingKind; name: string }[];
-  province: string;
-  sheet: string;
-  square: string;
-  notes: string;
-}
 
 interface Anchor extends LatLon {
   name: string;
@@ -231,7 +208,7 @@ export function randomPoint(rng: Rng, clusters: readonly Cluster[], area: Boundi
 }
 
 /** An entry with the province and map coordinate its position gives it in an index. */
-export function locatedIn(index: MapIndexDef, p: Omit<DemoPlace, "province" | "sheet" | "square">): DemoPlace {
+export function locatedIn(index: MapIndexDef, p: Omit<PlaceInput, "province" | "sheet" | "square">): PlaceInput {
   const grid = index.grid.locate(p)!;
   return { ...p, province: nearestProvince(p, index.provinces).name, ...grid };
 }
@@ -250,11 +227,11 @@ const BREYER_ANCHORS: readonly IndexAnchor[] = ANCHORS.map((a) => ({
 
 const ANCHOR_KEYS = anchorKeys(BREYER_ANCHORS);
 
-function generatedPlace(seed: number, i: number): DemoPlace {
+function generatedPlace(seed: number, i: number): PlaceInput {
   const rng = createRng(seed, i + 1);
   const { lat, lon } = randomPoint(rng, CLUSTERS, BREYER_INDEX.area);
 
-  const spellings: DemoPlace["spellings"] = [];
+  const spellings: PlaceInput["spellings"] = [];
   let name: string;
   if (rng.chance(0.55)) {
     // A Hauländer village with a Polish founder's name, German-read on the map.
@@ -288,7 +265,7 @@ function generatedPlace(seed: number, i: number): DemoPlace {
 }
 
 /** count entries (the real towns first, then generated settlements). */
-export function generatePlaces(opts: { count: number; seed?: number }): Generator<DemoPlace> {
+export function generatePlaces(opts: { count: number; seed?: number }): Generator<PlaceInput> {
   return indexEntries(BREYER_INDEX, BREYER_ANCHORS, generatedPlace, {
     count: opts.count,
     seed: opts.seed ?? DEFAULT_PLACE_SEED,
@@ -302,7 +279,7 @@ export interface IndexAnchor extends LatLon {
   notes?: string;
 }
 
-export function anchorEntry(index: MapIndexDef, a: IndexAnchor): DemoPlace {
+export function anchorEntry(index: MapIndexDef, a: IndexAnchor): PlaceInput {
   const seen = new Set([a.name]);
   const spellings = a.spellings.filter((s) => !seen.has(s.name) && seen.add(s.name));
   return locatedIn(index, { name: a.name, spellings, lat: a.lat, lon: a.lon, notes: a.notes ?? "" });
@@ -317,9 +294,9 @@ export function anchorKeys(anchors: readonly IndexAnchor[]): Set<string> {
 export function* indexEntries(
   index: MapIndexDef,
   anchors: readonly IndexAnchor[],
-  generated: (seed: number, i: number) => DemoPlace,
+  generated: (seed: number, i: number) => PlaceInput,
   opts: { count: number; seed: number },
-): Generator<DemoPlace> {
+): Generator<PlaceInput> {
   let n = 0;
   for (const a of anchors) {
     if (n++ >= opts.count) return;

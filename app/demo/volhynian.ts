@@ -18,8 +18,8 @@ import {
   gregorianToJulian,
   gregorianToJdn,
   jdnToGregorian,
-} from "../../search/calendar";
-import { formatDate } from "../../search/display";
+} from "~/search/calendar";
+import { formatDate } from "~/search/display";
 import type { DemoRecord } from "./generator";
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
 import { Rng, WeightedTable } from "./prng";

@@ -12,7 +12,7 @@
 // As in generator.ts, record i of a seed is a pure function of (seed, i), so
 // the sequence can start anywhere and needs no memory between records.
 
-import { daysInMonth, gregorianToJulian, type SimpleDate } from "../../search/calendar";
+import { daysInMonth, gregorianToJulian, type SimpleDate } from "~/search/calendar";
 import type { DemoRecord } from "./generator";
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
 import { Rng, WeightedTable } from "./prng";

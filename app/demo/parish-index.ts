@@ -5,7 +5,7 @@
 //
 // As in generator.ts, entry i of a seed is a pure function of (seed, i).
 
-import { type SimpleDate, daysInMonth, gregorianToJulian } from "../../search/calendar";
+import { type SimpleDate, daysInMonth, gregorianToJulian } from "~/search/calendar";
 import type { DemoRecord } from "./generator";
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type Sex, type SurnameEntry } from "./names";
 import { Rng, WeightedTable } from "./prng";

@@ -3,14 +3,14 @@ import { type SimpleDate, formatIsoDate } from "~/search/calendar";
 import { type CollectionDef, fieldSources, getCollection } from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
-import type { Database } from "./connection.server";
+import type { Database } from "~/db/connection.server";
 import {
   type NameCodesTable,
   type NameValuesTable,
   type PostingsTable,
   type RecordsTable,
   SORT_COLUMN_NAMES,
-} from "./schema";
+} from "~/db/schema";
 
 export interface ImportRecord {
   collection: string;

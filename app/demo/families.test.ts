@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type PartialDate, dateSort, mayBeLiving } from "./dates";
-import { type FamilyDataSet, generateGenealogy, generateLodz } from "./demo";
+import { type PartialDate, dateSort, mayBeLiving } from "~/families/dates";
+import type { FamilyDataSet } from "~/families/input";
+import { generateGenealogy, generateLodz } from "./families";
 
 const lodz = generateLodz({ count: 1500, seed: 1838 });
 const genealogy = generateGenealogy({ count: 1200, seed: 1838, lodz });

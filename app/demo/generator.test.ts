@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gregorianToJdn, julianToGregorian, julianToJdn } from "../../search/calendar";
+import { gregorianToJdn, julianToGregorian, julianToJdn } from "~/search/calendar";
 import {
   COLLECTION_IDS,
   DEFAULT_DEMO_SEED,

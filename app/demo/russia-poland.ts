@@ -1,7 +1,6 @@
-import { createRng } from "~/db/demo/prng";
+import { createRng } from "./prng";
 import {
   type Cluster,
-  type DemoPlace,
   GERMAN_FIRST,
   GERMAN_SECOND,
   type IndexAnchor,
@@ -11,8 +10,9 @@ import {
   locatedIn,
   randomPoint,
   withoutDiacritics,
-} from "./demo";
-import { mapIndex } from "./indexes";
+} from "./breyer";
+import { mapIndex } from "~/places/indexes";
+import type { PlaceInput } from "~/places/spellings";
 
 /**
  * Deterministic demo entries for the Russia-Poland map index: real towns of
@@ -113,7 +113,7 @@ const CLUSTERS: readonly Cluster[] = [
 
 const ANCHOR_KEYS = anchorKeys(ANCHORS);
 
-function generated(seed: number, i: number): DemoPlace {
+function generated(seed: number, i: number): PlaceInput {
   const rng = createRng(seed, i + 1);
   const { lat, lon } = randomPoint(rng, CLUSTERS, INDEX.area);
   const [village, russian] = rng.pick(VILLAGES);
@@ -123,7 +123,7 @@ function generated(seed: number, i: number): DemoPlace {
   const russianName = variant === 0 ? `Колония ${russian}` : variant === 1 ? `Новый ${russian}` : russian;
   let name = withoutDiacritics(polish);
   if (ANCHOR_KEYS.has(name)) name = `${name} Kolonia`;
-  const spellings: DemoPlace["spellings"] = [
+  const spellings: PlaceInput["spellings"] = [
     { kind: "polish", name: polish },
     { kind: "russian", name: russianName },
   ];
@@ -136,6 +136,6 @@ function generated(seed: number, i: number): DemoPlace {
   return locatedIn(INDEX, { name, spellings: kept, lat, lon, notes });
 }
 
-export function generateRussiaPolandPlaces(opts: { count: number; seed?: number }): Generator<DemoPlace> {
+export function generateRussiaPolandPlaces(opts: { count: number; seed?: number }): Generator<PlaceInput> {
   return indexEntries(INDEX, ANCHORS, generated, { count: opts.count, seed: opts.seed ?? RUSSIA_POLAND_SEED });
 }

@@ -1,7 +1,6 @@
-import { createRng } from "~/db/demo/prng";
+import { createRng } from "./prng";
 import {
   type Cluster,
-  type DemoPlace,
   GERMAN_FIRST,
   GERMAN_SECOND,
   type IndexAnchor,
@@ -9,8 +8,9 @@ import {
   indexEntries,
   locatedIn,
   randomPoint,
-} from "./demo";
-import { mapIndex } from "./indexes";
+} from "./breyer";
+import { mapIndex } from "~/places/indexes";
+import type { PlaceInput } from "~/places/spellings";
 
 /**
  * Deterministic demo entries for the Ukraine map index: real towns of
@@ -256,14 +256,14 @@ const CLUSTERS: readonly Cluster[] = [
 
 const ANCHOR_KEYS = anchorKeys(ANCHORS);
 
-function generated(seed: number, i: number): DemoPlace {
+function generated(seed: number, i: number): PlaceInput {
   const rng = createRng(seed, i + 1);
   const { lat, lon } = randomPoint(rng, CLUSTERS, INDEX.area);
   const [latin, ukrainian, russian, polish] = rng.pick(VILLAGES);
   const colony = rng.chance(0.4);
   let name = colony ? `${latin} Koloniia` : latin;
   if (ANCHOR_KEYS.has(name)) name = `${name} Koloniia`;
-  const spellings: DemoPlace["spellings"] = [
+  const spellings: PlaceInput["spellings"] = [
     { kind: "ukrainian", name: colony ? `${ukrainian} Колонія` : ukrainian },
     { kind: "russian", name: colony ? `Колония ${russian}` : russian },
     { kind: "polish", name: colony ? `${polish} Kolonia` : polish },
@@ -280,6 +280,6 @@ function generated(seed: number, i: number): DemoPlace {
   return locatedIn(INDEX, { name, spellings: kept, lat, lon, notes });
 }
 
-export function generateUkrainePlaces(opts: { count: number; seed?: number }): Generator<DemoPlace> {
+export function generateUkrainePlaces(opts: { count: number; seed?: number }): Generator<PlaceInput> {
   return indexEntries(INDEX, ANCHORS, generated, { count: opts.count, seed: opts.seed ?? UKRAINE_SEED });
 }

@@ -9,7 +9,7 @@
 // between records — a twin is the next birth after its sibling — is rebuilt
 // by looking back at the previous birth's seed.
 
-import { daysInMonth, julianToGregorian, type SimpleDate } from "../../search/calendar";
+import { daysInMonth, julianToGregorian, type SimpleDate } from "~/search/calendar";
 import {
   FEMALE_NAMES,
   MALE_NAMES,
