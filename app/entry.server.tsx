@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applyDocumentCaching } from "~/platform/document-caching.server";
 import { retryAfterFor } from "~/server/availability.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { getSessionSecret } from "~/server/runtime.server";
+import { getSessionSecret } from "~/config/session-secret.server";
 
 /**
  * CSRF protection for every form that changes something (remix-utils): a

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { signInPath } from "~/routing/paths";
 import { getDatabase } from "~/db/current.server";
-import { getSessionSecret } from "~/server/runtime.server";
+import { getSessionSecret } from "~/config/session-secret.server";
 import { readRefreshToken, sessionUserId } from "./sessions.server";
 import { verifyAccessToken } from "./tokens.server";
 import { type User, findUserById, membershipState } from "./users.server";
