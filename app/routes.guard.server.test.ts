@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { matchPath } from "@remix-run/react";
 import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, PAGE_PARAMS, type SourcePage } from "~/catalog";
+import routeConfig from "~/routes";
 import { testDialects } from "~/db/test-database";
 import { MEMBERS_AREA, signInPath } from "~/routing/paths";
 import { outcome } from "~/testing/outcome";
@@ -14,7 +17,8 @@ import { serverBuildRoutes } from "~/testing/server-build";
  * table (app/routes.ts, as the server builds it) and calls each members' loader and action, at every address of
  * the catalog's sources it serves (or at an example address), as a visitor and as accounts that are not active
  * members: a visitor is sent to sign in and come back, the others get 403. A new members' route without the
- * guard fails here.
+ * guard fails here. Because the domain modules check again (defence in depth), a route that drops its own call
+ * would still refuse; so the first statement of each members' loader and action is also read from its source.
  */
 type RouteEntry = NonNullable<ServerBuild["routes"][string]>;
 type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
@@ -54,6 +58,36 @@ function call(route: RouteEntry, handler: "loader" | "action", address: string, 
     run({ request, params: params as Record<string, string>, context: { cspNonce: "", clientIp: "" } }),
   );
 }
+
+const GUARD_CALL = /\bawait (requireActiveMember|requireAdmin|requireAdminAuth)\(request\)/;
+
+/** The first statement of an exported handler, as written in the route module's source. */
+function firstStatement(source: string, handler: "loader" | "action"): string | undefined {
+  const start = new RegExp(`export async function ${handler}\\([^)]*\\)[^{]*\\{`).exec(source);
+  if (!start) return undefined;
+  const rest = source.slice(start.index + start[0].length);
+  return rest.slice(0, rest.indexOf(";") + 1);
+}
+
+describe("every members' route module calls the guard first in its own loader and action", () => {
+  it("reads the guard call as the first statement of each handler", () => {
+    const files = new Set(
+      routeConfig
+        .filter((r) => r.path === `${MEMBERS_AREA}/*` || r.path?.startsWith(`${MEMBERS_AREA}/`))
+        .map((r) => r.file),
+    );
+    expect(files.size).toBeGreaterThan(15);
+    const unguarded: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(path.join("app", file), "utf8");
+      for (const handler of ["loader", "action"] as const) {
+        const first = firstStatement(source, handler);
+        if (first !== undefined && !GUARD_CALL.test(first)) unguarded.push(`${file} ${handler}: ${first.trim()}`);
+      }
+    }
+    expect(unguarded).toEqual([]);
+  });
+});
 
 for (const dialect of testDialects()) {
   describe(`every members' route refuses visitors and inactive accounts in its own loader and action, on ${dialect}`, () => {
