@@ -63,8 +63,10 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   dataDir?: string;
   seedRecords?: number;
+  /** A fixed port (benchmarks keep to their own range); a free one otherwise. */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "metryka-http-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
