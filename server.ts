@@ -20,6 +20,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
+import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
@@ -32,6 +33,8 @@ interface RuntimeModule {
   healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }>;
   /** app/server/availability.server.ts: every loader and action answers a database outage or a full disk with 503. */
   withAvailability(build: ServerBuild): ServerBuild;
+  /** app/server/request-scope.server.ts: the loaders of one request share what each would read again (who asks). */
+  withRequestScope(build: ServerBuild): ServerBuild;
   /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
   answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;
 }
@@ -57,7 +60,8 @@ async function main() {
       : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
   const loadBuild = async (): Promise<ServerBuild> => {
     const build = await loadRawBuild();
-    return (build.entry.module as unknown as RuntimeModule).withAvailability(build);
+    const runtime = build.entry.module as unknown as RuntimeModule;
+    return runtime.withRequestScope(runtime.withAvailability(build));
   };
 
   // The entry module of the server build carries the app runtime (database, migrations, seed).
@@ -112,9 +116,22 @@ async function main() {
   // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a).
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
 
+  // A request is logged at info only when it failed or was slow; the rest are debug lines (issue 12: one JSON line
+  // per page at info cost CPU on every request and buried the lines that matter).
+  app.use((_req, res, next) => {
+    res.locals.startedAt = Date.now();
+    next();
+  });
+  const quietLevel = () => (logger.isLevelEnabled("debug") ? "debug" : "silent");
   app.use(
     pinoHttp({
       logger,
+      customLogLevel: (_req, res, err) => {
+        if (err || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        const started = (res as express.Response).locals?.startedAt as number | undefined;
+        return started !== undefined && Date.now() - started >= SLOW_REQUEST_LOG_MS ? "info" : quietLevel();
+      },
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),

@@ -1,6 +1,6 @@
 /**
  * npm run bench:http -- [--connections 50] [--seconds 10] [--repeat 1] [--seed-records 100000]
- *                        [--only home,search] [--port 3610 (the ceiling on the next one)]
+ *                        [--only home,search] [--port 3610 (the ceiling on the next one)] [--profile dir]
  *
  * Server time per page (issue 12 item 2). Starts the production build
  * (`build/server.js`, so run `npm run build` first) as a child process on a
@@ -29,6 +29,8 @@ const seedRecords = intArg(args, "seed-records", 100_000);
 const only = args.get("only")?.split(",");
 /** The server under test and the ceiling beside it. */
 const port = intArg(args, "port", 3610);
+/** A folder for a V8 CPU profile of the server over the whole run (node --cpu-prof), to see where the time goes. */
+const profileDir = args.get("profile");
 /** Browsers ask for brotli first; the server and the ceiling both honour it. */
 const ACCEPT_ENCODING = "br, gzip";
 const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of utime/stime in /proc/PID/stat
@@ -144,7 +146,13 @@ async function fetchPage(url: string, cookie?: string): Promise<{ status: number
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-http-"));
-  const server = await startServer({ kind: "sqlite", dataDir, seedRecords, port });
+  const server = await startServer({
+    kind: "sqlite",
+    dataDir,
+    seedRecords,
+    port,
+    env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {},
+  });
   const ceilingDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-ceiling-"));
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   try {
