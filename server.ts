@@ -113,6 +113,17 @@ async function main() {
       hsts: isProduction && process.env.HSTS !== "0",
     }),
   );
+  // A 304 must not carry this response's CSP: the browser would put it on the page it kept, whose scripts carry
+  // the nonce of the answer that page came with, and block them.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: unknown[]) {
+      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+      if (status === 304) this.removeHeader("Content-Security-Policy");
+      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  });
   // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a).
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
 

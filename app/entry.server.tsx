@@ -3,7 +3,13 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { applyDocumentCaching } from "~/platform/document-caching.server";
+import { currentBuildId } from "~/platform/build-info.server";
+import {
+  applyDocumentCaching,
+  documentETag,
+  isRevalidatable,
+  matchesIfNoneMatch,
+} from "~/platform/document-caching.server";
 import { retryAfterFor } from "~/server/availability.server";
 import { logger } from "~/server/logger.server";
 import { NonceProvider } from "~/ui/nonce";
@@ -40,6 +46,12 @@ export default function handleRequest(
     return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
   }
   applyDocumentCaching(request, responseHeaders);
+  // A public page that has not changed since the browser's copy is answered 304 before it is rendered at all.
+  if (isRevalidatable(request, responseStatusCode, responseHeaders)) {
+    const etag = documentETag(currentBuildId(), remixContext.staticHandlerContext.loaderData, ["honeypot"]);
+    responseHeaders.set("ETag", etag);
+    if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: responseHeaders });
+  }
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // The whole document is rendered before anything is sent and handed on as one buffer: a stream would be
   // flushed after every React chunk (@remix-run/node flushes per write), and the compressor with it, which cost
