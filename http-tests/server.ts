@@ -65,6 +65,8 @@ export async function startServer(opts: {
   seedRecords?: number;
   /** A fixed port (benchmarks keep to their own range); a free one otherwise. */
   port?: number;
+  /** Options for node itself, before the script (a benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "metryka-http-"));
@@ -90,7 +92,7 @@ export async function startServer(opts: {
   }
   let output = "";
   let exited = false;
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "build/server.js"], {
     cwd: serverDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -146,12 +146,16 @@ async function fetchPage(url: string, cookie?: string): Promise<{ status: number
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-http-"));
+  if (profileDir) {
+    // The demo seed runs on a first start of its own, so the profile holds the pages and not the seed.
+    await (await startServer({ kind: "sqlite", dataDir, seedRecords, port })).stop();
+  }
   const server = await startServer({
     kind: "sqlite",
     dataDir,
     seedRecords,
     port,
-    env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {},
+    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   });
   const ceilingDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-ceiling-"));
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
