@@ -46,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       csrf,
-      honeypot: getHoneypot().getInputProps(),
+      // The spam trap's encrypted time stamp costs a cipher per page: only the visitors' form pages carry it.
+      honeypot: isVisitorFormPage(new URL(request.url).pathname) ? getHoneypot().getInputProps() : {},
       user: user ? { username: user.username, role: user.role } : null,
       buildId: currentBuildId(),
     },
