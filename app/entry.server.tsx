@@ -97,6 +97,15 @@ export default function handleRequest(
   });
 }
 
+/**
+ * The data a browser fetches for a page on navigation (`….data`) is cached like the page itself: `private,
+ * no-store` when a session is involved, so no shared cache keeps someone's results.
+ */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  applyDocumentCaching(request, response.headers);
+  return response;
+}
+
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   // The router's own refusals (a POST to a page without a form: 405) are the client's mistake, not ours.

@@ -100,6 +100,17 @@ describe("caching headers", () => {
     }
   });
 
+  it("caches the data a page fetches on navigation like the page: private with a session", async () => {
+    const data = `${searchPath.replace("/search?", "/search.data?")}`;
+    const visitor = await get(data);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.getSetCookie()).toEqual([]);
+    expect(visitor.headers.get("cache-control")).toBe("no-cache");
+    const signedIn = await get(data, { Cookie: member.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("sets a visitor the CSRF cookie only on a page with a form, and marks that answer private", async () => {
     const signIn = await get("/Login");
     expect(signIn.headers.getSetCookie().some((c) => c.startsWith("metryka_csrf="))).toBe(true);

@@ -38,6 +38,8 @@ const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of utime/stime in /proc
 interface ProcessSample {
   cpuMs: number;
   rssMb: number;
+  /** The heap and other private memory; the rest of RSS is mapped files (SQLite's 1 GB mmap of the database). */
+  anonMb: number;
 }
 
 /** User + system CPU of a process so far, and its resident memory, read from /proc (no endpoint in the server). */
@@ -48,8 +50,12 @@ function sample(pid: number): ProcessSample {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { cpuMs: ((utime + stime) * 1000) / TICKS_PER_SECOND, rssMb: Math.round(rssKb / 1024) };
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return {
+    cpuMs: ((utime + stime) * 1000) / TICKS_PER_SECOND,
+    rssMb: Math.round(kb("VmRSS") / 1024),
+    anonMb: Math.round(kb("RssAnon") / 1024),
+  };
 }
 
 interface RunFigures {
@@ -62,6 +68,7 @@ interface RunFigures {
   cpuMsPerRequest: number;
   rssBeforeMb: number;
   rssAfterMb: number;
+  anonAfterMb: number;
 }
 
 async function load(pid: number, url: string, headers: Record<string, string>): Promise<RunFigures> {
@@ -84,6 +91,7 @@ async function load(pid: number, url: string, headers: Record<string, string>): 
     cpuMsPerRequest: requests ? Number(((after.cpuMs - before.cpuMs) / requests).toFixed(2)) : 0,
     rssBeforeMb: before.rssMb,
     rssAfterMb: after.rssMb,
+    anonAfterMb: after.anonMb,
   };
 }
 
@@ -188,7 +196,7 @@ async function main() {
     ceiling = await startCeiling(ceilingDir, ceilingPages, port + 1);
 
     const rows: Record<string, unknown>[] = [];
-    const rssStart = sample(server.process.pid!).rssMb;
+    const start = sample(server.process.pid!);
     for (let round = 1; round <= repeat; round++) {
       for (const page of pages) {
         const app = await load(server.process.pid!, server.url + page.path, page.cookie ? { cookie: page.cookie } : {});
@@ -202,7 +210,7 @@ async function main() {
           share: Number((app.requestsPerSecond / Math.max(1, bare.requestsPerSecond)).toFixed(3)),
         });
         const line = (label: string, f: RunFigures) =>
-          `${label.padEnd(8)} ${String(f.requestsPerSecond).padStart(6)} req/s  p50 ${String(f.p50Ms).padStart(5)} ms  p99 ${String(f.p99Ms).padStart(5)} ms  cpu ${f.cpuMsPerRequest.toFixed(2).padStart(6)} ms/req  errors ${f.errors + f.non2xx}  rss ${f.rssBeforeMb}→${f.rssAfterMb} MB`;
+          `${label.padEnd(8)} ${String(f.requestsPerSecond).padStart(6)} req/s  p50 ${String(f.p50Ms).padStart(5)} ms  p99 ${String(f.p99Ms).padStart(5)} ms  cpu ${f.cpuMsPerRequest.toFixed(2).padStart(6)} ms/req  errors ${f.errors + f.non2xx}  rss ${f.rssBeforeMb}→${f.rssAfterMb} MB (${f.anonAfterMb} anon)`;
         process.stdout.write(
           `${page.kind} (${sizes[page.kind]} B, round ${round})\n  ${line("app", app)}\n  ${line("ceiling", bare)}\n`,
         );
@@ -210,8 +218,10 @@ async function main() {
     }
     // Memory after the load has stopped: it should fall back toward where it started.
     await new Promise((r) => setTimeout(r, 5_000));
-    const rssEnd = sample(server.process.pid!).rssMb;
-    process.stdout.write(`server RSS: ${rssStart} MB before the load, ${rssEnd} MB five seconds after it\n`);
+    const end = sample(server.process.pid!);
+    process.stdout.write(
+      `server RSS: ${start.rssMb} MB (${start.anonMb} anon) before the load, ${end.rssMb} MB (${end.anonMb} anon) five seconds after it\n`,
+    );
     const summary = {
       bench: "http",
       date: new Date().toISOString(),
@@ -219,8 +229,10 @@ async function main() {
       connections,
       seconds,
       seedRecords,
-      rssStartMb: rssStart,
-      rssEndMb: rssEnd,
+      rssStartMb: start.rssMb,
+      rssEndMb: end.rssMb,
+      anonStartMb: start.anonMb,
+      anonEndMb: end.anonMb,
       rows,
     };
     process.stdout.write(`${JSON.stringify(summary)}\n`);
