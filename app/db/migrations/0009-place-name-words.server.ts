@@ -18,13 +18,14 @@ function tails(folded: string): string[] {
 /**
  * A place's spelling "starts with" a typed word when one of its words does:
  * a range scan of these keys instead of `folded LIKE '% neu%'` over every
- * spelling (decision 0030).
+ * spelling (decision 0030). The keys go with their place: whoever deletes
+ * a place need not know this table.
  */
 export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> {
   const c = byteOrder(kind);
   await sql`create table place_name_words (
       word_key text${c} not null,
-      place_id integer not null,
+      place_id integer not null references places(id) on delete cascade,
       primary key (word_key, place_id)
     )${sqliteWithoutRowid(kind)}`.execute(db);
   await sql`create index place_name_words_place on place_name_words (place_id)`.execute(db);
