@@ -86,7 +86,8 @@ async function load(pid: number, url: string, headers: Record<string, string>): 
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    // A revalidation's 304 is the answer wanted; what counts as a failure is a 4xx or 5xx.
+    non2xx: result["4xx"] + result["5xx"],
     requests,
     cpuMsPerRequest: requests ? Number(((after.cpuMs - before.cpuMs) / requests).toFixed(2)) : 0,
     rssBeforeMb: before.rssMb,
@@ -108,6 +109,7 @@ app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]:
 app.get("*", (req, res) => {
   const page = pages[req.path];
   if (!page) return res.status(404).end();
+  if (page.notModified) return res.status(304).end();
   res.type(page.type).send(page.body);
 });
 app.listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("ready\\n"));
@@ -141,13 +143,19 @@ interface Page {
   kind: string;
   path: string;
   cookie?: string;
+  /** Asked with the page's own ETag in If-None-Match: a browser revalidating its copy (answered 304). */
+  revalidate?: boolean;
 }
 
-async function fetchPage(url: string, cookie?: string): Promise<{ status: number; type: string; body: string }> {
+async function fetchPage(
+  url: string,
+  cookie?: string,
+): Promise<{ status: number; type: string; body: string; etag: string | null }> {
   const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   return {
     status: response.status,
     type: response.headers.get("content-type") ?? "text/html",
+    etag: response.headers.get("etag"),
     body: await response.text(),
   };
 }
@@ -179,19 +187,27 @@ async function main() {
     const pages: Page[] = [
       { kind: "home", path: "/" },
       { kind: "search", path: search },
+      { kind: "search-revalidated", path: search, revalidate: true },
       { kind: "record", path: recordPath },
       { kind: "breyer", path: "/breyer/map/search?name=neu" },
       { kind: "members-search", path: "/members/lublin/birth/search?surname=Schmidt", cookie: member.cookie },
       { kind: "healthz", path: "/healthz" },
     ].filter((p) => !only || only.includes(p.kind));
 
-    const ceilingPages: Record<string, { type: string; body: string }> = {};
+    const ceilingPages: Record<string, { type: string; body: string; notModified?: boolean }> = {};
     const sizes: Record<string, number> = {};
+    const extraHeaders: Record<string, Record<string, string>> = {};
     for (const page of pages) {
       const answer = await fetchPage(server.url + page.path, page.cookie);
       if (answer.status !== 200) throw new Error(`${page.path} answered ${answer.status}`);
-      ceilingPages[`/${page.kind}`] = { type: answer.type, body: answer.body };
+      ceilingPages[`/${page.kind}`] = { type: answer.type, body: answer.body, notModified: page.revalidate };
       sizes[page.kind] = Buffer.byteLength(answer.body);
+      const headers: Record<string, string> = page.cookie ? { cookie: page.cookie } : {};
+      if (page.revalidate) {
+        if (!answer.etag) throw new Error(`${page.path} has no ETag to revalidate with`);
+        headers["if-none-match"] = answer.etag;
+      }
+      extraHeaders[page.kind] = headers;
     }
     ceiling = await startCeiling(ceilingDir, ceilingPages, port + 1);
 
@@ -199,7 +215,7 @@ async function main() {
     const start = sample(server.process.pid!);
     for (let round = 1; round <= repeat; round++) {
       for (const page of pages) {
-        const app = await load(server.process.pid!, server.url + page.path, page.cookie ? { cookie: page.cookie } : {});
+        const app = await load(server.process.pid!, server.url + page.path, extraHeaders[page.kind] ?? {});
         const bare = await load(ceiling.pid, `${ceiling.url}/${page.kind}`, {});
         rows.push({
           round,
