@@ -138,6 +138,8 @@ async function main() {
     pinoHttp({
       logger,
       customLogLevel: (_req, res, err) => {
+        // A 503 is the app's own answer to a database outage or a full disk, which it reports once per interval.
+        if (!err && res.statusCode === 503) return "warn";
         if (err || res.statusCode >= 500) return "error";
         if (res.statusCode >= 400) return "warn";
         const started = (res as express.Response).locals?.startedAt as number | undefined;
