@@ -11,7 +11,7 @@ import {
   matchesIfNoneMatch,
 } from "~/platform/document-caching.server";
 import { retryAfterFor } from "~/server/availability.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";

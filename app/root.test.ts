@@ -8,7 +8,7 @@ vi.mock("~/auth/guard.server", () => ({
 }));
 
 const warn = vi.fn();
-vi.mock("~/server/logger.server", () => ({ logger: { warn: (...args: unknown[]) => warn(...args) } }));
+vi.mock("~/config/logger.server", () => ({ logger: { warn: (...args: unknown[]) => warn(...args) } }));
 
 describe("the root loader", () => {
   const previous = process.env.SESSION_SECRET;

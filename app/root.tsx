@@ -13,7 +13,7 @@ import { getBrowserSession } from "~/auth/use-browser-session";
 import { currentBuildId } from "~/platform/build-info.server";
 import { HASH_REDIRECT_SCRIPT } from "~/platform/hash-redirect";
 import { usePageRuntime } from "~/platform/use-page-runtime";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";

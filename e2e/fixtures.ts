@@ -6,7 +6,7 @@ import { createSession } from "../app/auth/sessions.server";
 import { createUser } from "../app/auth/users.server";
 import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
 import type { AccountStatus, Role } from "../app/db/schema";
-import { refreshDirectoryKeys } from "../app/members/directory-keys.server";
+import { refreshDirectoryKeys } from "../app/auth/directory-keys.server";
 
 /**
  * Fixtures that create accounts and sessions directly in the database the

@@ -1,7 +1,7 @@
 import { PATHS } from "~/routing/paths";
 import type { Database } from "~/db/connection.server";
 import { sendMail } from "~/mail/mailer.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 import { writeAudit } from "./audit.server";
 import { newEmailLink, storeEmailToken } from "./email-tokens.server";
 import { type User, findUserForLogin, keyOf } from "./users.server";

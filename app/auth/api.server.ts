@@ -1,5 +1,5 @@
 import { getDatabase } from "~/db/current.server";
-import { getSessionSecret } from "~/server/runtime.server";
+import { getSessionSecret } from "~/config/session-secret.server";
 import { writeAudit } from "./audit.server";
 import { getCurrentUser } from "./guard.server";
 import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader, rotateSession } from "./sessions.server";

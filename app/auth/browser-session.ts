@@ -8,7 +8,7 @@
 import axios from "axios";
 import type { AxiosInstance } from "axios";
 import { TOKEN_REFRESH_INTERVAL_MS } from "~/config/timing";
-import { createHttpClient, isAcceptedStatus } from "~/platform/http";
+import { createHttpClient, isAcceptedStatus } from "./http";
 import { PATHS } from "~/routing/paths";
 
 export const REFRESH_PATH = PATHS.apiRefresh;

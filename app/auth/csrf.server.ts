@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { getSessionSecret } from "~/config/session-secret.server";
 import { isVisitorFormPage } from "~/routing/paths";
-import { getSessionSecret } from "~/server/runtime.server";
 import { carriesCookie, carriesSession } from "./sessions.server";
 
 /**

@@ -1,5 +1,5 @@
 import { Honeypot } from "remix-utils/honeypot/server";
-import { getSessionSecret } from "~/server/runtime.server";
+import { getSessionSecret } from "~/config/session-secret.server";
 
 /**
  * The sign-up form's spam trap (remix-utils): a field people never see and

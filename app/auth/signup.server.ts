@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
-import { isCountry, isRegionOf, listCountries, regionsOf } from "~/members/countries.server";
-import { refreshDirectoryKeys } from "~/members/directory-keys.server";
+import { isCountry, isRegionOf, listCountries, regionsOf } from "~/ui/countries.server";
+import { refreshDirectoryKeys } from "./directory-keys.server";
 import { getDatabase } from "~/db/current.server";
 import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";

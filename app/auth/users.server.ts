@@ -1,7 +1,7 @@
 import type { Database } from "~/db/connection.server";
 import type { Selectable } from "kysely";
 import type { AccountStatus, Role, UsersTable } from "~/db/schema";
-import { refreshDirectoryKeys } from "~/members/directory-keys.server";
+import { refreshDirectoryKeys } from "./directory-keys.server";
 import { writeAudit } from "./audit.server";
 import { hashPassword } from "./passwords.server";
 

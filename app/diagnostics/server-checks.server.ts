@@ -15,7 +15,7 @@ import { DIAGNOSTIC_DATABASE_TIMEOUT_MS } from "~/config/timing";
 import { type Database, type DialectKind, isPostgresUrl } from "~/db/connection.server";
 import { migrationStatus } from "~/db/migrations.server";
 import { currentBuildId, currentBuildTime } from "~/platform/build-info.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 import { getDatabase } from "~/db/current.server";
 import { type CheckResult, TimeoutError, formatDuration, formatUtc, withTimeout } from "./checks";
 

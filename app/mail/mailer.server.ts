@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { readConfig } from "~/config/env.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 
 /**
  * Outgoing e-mail through nodemailer: SMTP_URL in production; without it

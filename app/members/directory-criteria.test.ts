@@ -6,7 +6,7 @@ import {
   hasAnyDirectoryCriterion,
   parseDirectoryCriteria,
 } from "./directory-criteria";
-import { directoryCodes, directoryNameRows, itemMatches } from "./directory-names";
+import { directoryCodes, directoryNameRows, itemMatches } from "~/auth/directory-names";
 
 const parse = (query: string) => parseDirectoryCriteria(new URLSearchParams(query));
 

@@ -3,7 +3,7 @@ import { type Messages, DEFAULT_PER_PAGE, MAX_VALUE_LENGTH, type PerPage, ParamR
 import { type SortKey, formatSort, parseSort } from "~/listing/sort";
 import { RESEARCH_SURNAME_MODES, isMatchMode, modeOptions } from "~/names/match-modes";
 import { PATHS } from "~/routing/paths";
-import type { SurnameMode } from "./directory-names";
+import type { SurnameMode } from "~/auth/directory-names";
 
 /**
  * The member directory's URL parameters (a GET form, decision 0004):

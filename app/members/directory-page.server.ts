@@ -14,7 +14,7 @@ import {
   hasAnyDirectoryCriterion,
   parseDirectoryCriteria,
 } from "./directory-criteria";
-import { itemMatches } from "./directory-names";
+import { itemMatches } from "~/auth/directory-names";
 import { type DirectoryRow, searchDirectory } from "./directory.server";
 import { PATHS } from "~/routing/paths";
 

@@ -5,8 +5,8 @@ import type { Schema } from "~/db/schema";
 import { type PageWindow, pageWindow } from "~/listing/paging";
 import { type KeyTable, type NameCriterion, keyFilter } from "~/names/key-filter";
 import type { DirectoryCriteria } from "./directory-criteria";
-import type { DirectoryNameKind } from "./directory-names";
-import { splitList } from "./forms";
+import type { DirectoryNameKind } from "~/auth/directory-names";
+import { splitList } from "~/names/lists";
 
 /**
  * The member directory search (decision 0015). Only members who chose to be

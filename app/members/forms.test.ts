@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { USERNAME_PATTERN } from "~/auth/users.server";
-import { countryName, isCountry, isRegionOf } from "./countries.server";
+import { splitList } from "~/names/lists";
+import { countryName, isCountry, isRegionOf } from "~/ui/countries.server";
 import {
   PROFILE_LIMITS,
   type PlaceChecks,
@@ -10,7 +11,6 @@ import {
   joinList,
   passwordChangeSchema,
   personalSchema,
-  splitList,
   usernameProblem,
   usernameSchema,
 } from "./forms";

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { splitList } from "~/names/lists";
 import { emailField, usernameField } from "~/auth/account-fields";
 import { type PasswordOwner, passwordWeakness } from "~/auth/common-passwords";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
@@ -40,23 +41,6 @@ function text(label: string, max: number, required?: string) {
     .max(max, { error: `Use at most ${max} characters for ${label}.` })
     .regex(SINGLE_LINE, { error: SINGLE_LINE_MESSAGE });
   return required ? base.min(1, { error: required }) : base.optional().transform((v) => v ?? "");
-}
-
-/**
- * Splits a research list as typed: items separated by commas or line breaks,
- * each trimmed with inner runs of spaces made one, empty items dropped and
- * repeats (without regard to case) kept once.
- */
-export function splitList(typed: string): string[] {
-  const seen = new Set<string>();
-  const items: string[] = [];
-  for (const raw of typed.split(/[,\r\n]/)) {
-    const item = raw.replace(/\s+/g, " ").trim();
-    if (!item || seen.has(item.toLowerCase())) continue;
-    seen.add(item.toLowerCase());
-    items.push(item);
-  }
-  return items;
 }
 
 /** The stored form of a research list: its items joined by ", ". */

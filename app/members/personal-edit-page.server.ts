@@ -4,7 +4,7 @@ import { validateCsrf } from "~/auth/csrf.server";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/db/current.server";
-import { countryName, isCountry, isRegionOf, listCountries, regionsOf } from "./countries.server";
+import { countryName, isCountry, isRegionOf, listCountries, regionsOf } from "~/ui/countries.server";
 import { type PlaceChecks, personalSchema } from "./forms";
 import { PROFILE_PATH } from "./profile-page.server";
 import { updatePersonalDetails } from "./profile-writes.server";

@@ -1,9 +1,9 @@
 import { PATHS } from "~/routing/paths";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { membershipState } from "~/auth/users.server";
-import { countryName, regionName } from "./countries.server";
+import { countryName, regionName } from "~/ui/countries.server";
 import { formatMemberNumber } from "./directory-criteria";
-import { splitList } from "./forms";
+import { splitList } from "~/names/lists";
 
 /** The member's own account page: everything on the account, and which edit just succeeded. Auth-admin guarded. */
 

@@ -4,7 +4,7 @@ import { revokeAllSessions } from "~/auth/sessions.server";
 import { type User, keyOf, setPassword } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
 import type { UsersTable } from "~/db/schema";
-import { DIRECTORY_SOURCE_COLUMNS, writeDirectoryKeys } from "./directory-keys.server";
+import { DIRECTORY_SOURCE_COLUMNS, writeDirectoryKeys } from "~/auth/directory-keys.server";
 import type { PersonalDetails } from "./forms";
 
 /**

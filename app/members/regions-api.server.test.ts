@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { regionsOf } from "./countries.server";
+import { regionsOf } from "~/ui/countries.server";
 import { regionsResponse } from "./regions-api.server";
 
 describe("regionsResponse (/api/regions/:code)", () => {

@@ -1,4 +1,4 @@
-import { isCountry, regionsOf } from "./countries.server";
+import { isCountry, regionsOf } from "~/ui/countries.server";
 
 /**
  * Body of the resource route /api/regions/:code that CountryRegionSelect calls

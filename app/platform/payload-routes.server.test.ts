@@ -4,7 +4,7 @@ import { issueAccessToken } from "~/auth/tokens.server";
 import type { Database } from "~/db/connection.server";
 import type { AccountStatus, Role } from "~/db/schema";
 import { testDialects } from "~/db/test-database";
-import { getSessionSecret } from "~/server/runtime.server";
+import { getSessionSecret } from "~/config/session-secret.server";
 import { TEST_BASE_URL, signedInAccount } from "~/testing/requests";
 import { serverBuildRoutes } from "~/testing/server-build";
 import { answerPayload } from "./payload.server";

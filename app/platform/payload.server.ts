@@ -14,7 +14,7 @@ import type { AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run
 import { matchRoutes } from "@remix-run/react";
 import { DATA_SIGN_IN_MESSAGE, requireAdminAuthForData } from "~/auth/guard.server";
 import { isMembersPath } from "~/routing/members-area";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/config/logger.server";
 import { currentBuildId } from "./build-info.server";
 import { PATHS } from "~/routing/paths";
 

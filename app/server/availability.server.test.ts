@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { STORAGE_ALERT_INTERVAL_MS, STORAGE_FAILURE_MEMORY_MS } from "~/config/timing";
 
 const log = { error: vi.fn(), warn: vi.fn() };
-vi.mock("./logger.server", () => ({ logger: log }));
+vi.mock("~/config/logger.server", () => ({ logger: log }));
 
 const { DATABASE_RESTARTING_MESSAGE, STORAGE_FULL_MESSAGE, answerTrouble, storageState, withAvailability } =
   await import("./availability.server");

@@ -9,7 +9,7 @@ import {
   UNAVAILABLE_LOG_INTERVAL_MS,
 } from "~/config/timing";
 import { type DatabaseTrouble, databaseTrouble } from "~/db/errors";
-import { logger } from "./logger.server";
+import { logger } from "~/config/logger.server";
 import { wrapRouteHandlers } from "./route-handlers.server";
 
 /**

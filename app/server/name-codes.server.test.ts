@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshDirectoryKeys } from "~/members/directory-keys.server";
+import { refreshDirectoryKeys } from "~/auth/directory-keys.server";
 import { seedDemoData } from "~/demo/seed.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { daitchMokotoff } from "~/names/daitch-mokotoff";

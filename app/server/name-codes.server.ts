@@ -1,7 +1,7 @@
 import type { Database } from "~/db/connection.server";
 import { rewriteRecordCodes } from "~/search/store.server";
 import { rewritePersonCodes } from "~/families/store.server";
-import { rewriteDirectoryKeys } from "~/members/directory-keys.server";
+import { rewriteDirectoryKeys } from "~/auth/directory-keys.server";
 import { NAME_CODES_VERSION } from "~/names/keys";
 import { rewritePlaceCodes } from "~/places/store.server";
 

@@ -1,10 +1,11 @@
-import { loadSessionSecret, readConfig } from "~/config/env.server";
+import { readConfig } from "~/config/env.server";
+import { useSessionSecretOf } from "~/config/session-secret.server";
 import { type Database, isReachable, openDatabase } from "~/db/connection.server";
 import { provideDatabase } from "~/db/current.server";
 import { migrateToLatest } from "~/db/migrations.server";
 import { seedDemoData } from "~/demo/seed.server";
 import { storageState } from "./availability.server";
-import { logger } from "./logger.server";
+import { logger } from "~/config/logger.server";
 import { refreshNameCodes } from "./name-codes.server";
 
 /**
@@ -14,12 +15,11 @@ import { refreshNameCodes } from "./name-codes.server";
  */
 let database: Database | undefined;
 let starting: Promise<Database> | undefined;
-let sessionSecret: string | undefined;
 
 export function startRuntime(): Promise<Database> {
   starting ??= (async () => {
     const config = readConfig();
-    sessionSecret = loadSessionSecret(config.dataDir);
+    useSessionSecretOf(config.dataDir);
     const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "database migrated");
@@ -38,12 +38,6 @@ export function startRuntime(): Promise<Database> {
   })();
   provideDatabase(starting);
   return starting;
-}
-
-/** The secret behind access tokens: SESSION_SECRET, or the one generated into the data folder. */
-export function getSessionSecret(): string {
-  sessionSecret ??= loadSessionSecret(readConfig().dataDir);
-  return sessionSecret;
 }
 
 /** For /healthz: 200 only when the database answers and writes are not failing for lack of disk space. */

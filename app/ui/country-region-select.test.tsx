@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { listCountries, regionsOf } from "~/members/countries.server";
+import { listCountries, regionsOf } from "./countries.server";
 import { CountryRegionSelect } from "./country-region-select";
 
 // Server rendering only: this is what a visitor without JavaScript gets.

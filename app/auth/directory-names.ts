@@ -1,6 +1,6 @@
 import { nameKeys } from "~/names/keys";
 import type { RESEARCH_SURNAME_MODES } from "~/names/match-modes";
-import { splitList } from "./forms";
+import { splitList } from "~/names/lists";
 
 /**
  * The search keys of the member directory (decision 0015). A member's own
