@@ -20,6 +20,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
+import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
@@ -32,6 +33,8 @@ interface RuntimeModule {
   healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }>;
   /** app/server/availability.server.ts: every loader and action answers a database outage or a full disk with 503. */
   withAvailability(build: ServerBuild): ServerBuild;
+  /** app/server/request-scope.server.ts: the loaders of one request share what each would read again (who asks). */
+  withRequestScope(build: ServerBuild): ServerBuild;
   /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
   answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;
 }
@@ -57,7 +60,8 @@ async function main() {
       : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
   const loadBuild = async (): Promise<ServerBuild> => {
     const build = await loadRawBuild();
-    return (build.entry.module as unknown as RuntimeModule).withAvailability(build);
+    const runtime = build.entry.module as unknown as RuntimeModule;
+    return runtime.withRequestScope(runtime.withAvailability(build));
   };
 
   // The entry module of the server build carries the app runtime (database, migrations, seed).
@@ -109,12 +113,38 @@ async function main() {
       hsts: isProduction && process.env.HSTS !== "0",
     }),
   );
+  // A 304 must not carry this response's CSP: the browser would put it on the page it kept, whose scripts carry
+  // the nonce of the answer that page came with, and block them.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: unknown[]) {
+      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+      if (status === 304) this.removeHeader("Content-Security-Policy");
+      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  });
   // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a).
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
 
+  // A request is logged at info only when it failed or was slow; the rest are debug lines (issue 12: one JSON line
+  // per page at info cost CPU on every request and buried the lines that matter).
+  app.use((_req, res, next) => {
+    res.locals.startedAt = Date.now();
+    next();
+  });
+  const quietLevel = () => (logger.isLevelEnabled("debug") ? "debug" : "silent");
   app.use(
     pinoHttp({
       logger,
+      customLogLevel: (_req, res, err) => {
+        // A 503 is the app's own answer to a database outage or a full disk, which it reports once per interval.
+        if (!err && res.statusCode === 503) return "warn";
+        if (err || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        const started = (res as express.Response).locals?.startedAt as number | undefined;
+        return started !== undefined && Date.now() - started >= SLOW_REQUEST_LOG_MS ? "info" : quietLevel();
+      },
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),

@@ -1,16 +1,22 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { applyDocumentCaching } from "~/platform/document-caching.server";
+import { currentBuildId } from "~/platform/build-info.server";
+import {
+  applyDocumentCaching,
+  documentETag,
+  isRevalidatable,
+  matchesIfNoneMatch,
+} from "~/platform/document-caching.server";
 import { retryAfterFor } from "~/server/availability.server";
 import { logger } from "~/config/logger.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
 export { withAvailability } from "~/server/availability.server";
+export { withRequestScope } from "~/server/request-scope.server";
 // server.ts answers `…/_payload.json` through this, so the loaders run in the app's one runtime.
 export { answerPayload } from "~/platform/payload.server";
 
@@ -40,29 +46,45 @@ export default function handleRequest(
     return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
   }
   applyDocumentCaching(request, responseHeaders);
+  // A public page that has not changed since the browser's copy is answered 304 before it is rendered at all.
+  if (isRevalidatable(request, responseStatusCode, responseHeaders)) {
+    const etag = documentETag(currentBuildId(), remixContext.staticHandlerContext.loaderData, ["honeypot"]);
+    responseHeaders.set("ETag", etag);
+    if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: responseHeaders });
+  }
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // The whole document is rendered before anything is sent and handed on as one buffer: a stream would be
+  // flushed after every React chunk (@remix-run/node flushes per write), and the compressor with it, which cost
+  // ten times the CPU of compressing the page once (issue 12). No route streams deferred data.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const readyEvent = crawler || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        },
+        onAllReady() {
+          clearTimeout(timer);
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -71,8 +93,17 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS + 1000);
+    const timer = setTimeout(abort, ABORT_DELAY_MS + 1000);
   });
+}
+
+/**
+ * The data a browser fetches for a page on navigation (`….data`) is cached like the page itself: `private,
+ * no-store` when a session is involved, so no shared cache keeps someone's results.
+ */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  applyDocumentCaching(request, response.headers);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {

@@ -1,11 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getHoneypot } from "~/auth/signup.server";
-import { commitCsrfToken } from "~/auth/csrf.server";
+import { csrfForPage } from "~/auth/csrf.server";
 import { getCurrentUser } from "~/auth/guard.server";
 import { AccountNav } from "~/auth/ui/account-nav";
 import { getBrowserSession } from "~/auth/use-browser-session";
@@ -19,7 +20,7 @@ import { NavMenu } from "~/ui/nav-menu";
 import { siteNavigation } from "~/navigation";
 import { useNonce } from "~/ui/nonce";
 import { SkipLink } from "~/ui/skip-link";
-import { PATHS } from "~/routing/paths";
+import { PATHS, isVisitorFormPage } from "~/routing/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -35,7 +36,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [csrf, cookie] = await commitCsrfToken(request);
+  const [csrf, cookie] = await csrfForPage(request);
   // Who is signed in only decides the header. A database that does not answer must not turn every page into a 500:
   // each page's own loader decides (the guard still refuses), and /ConfigCheck can say what is wrong.
   const user = await getCurrentUser(request).catch((err: unknown) => {
@@ -45,13 +46,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       csrf,
-      honeypot: getHoneypot().getInputProps(),
+      // The spam trap's encrypted time stamp costs a cipher per page: only the visitors' form pages carry it.
+      honeypot: isVisitorFormPage(new URL(request.url).pathname) ? getHoneypot().getInputProps() : {},
       user: user ? { username: user.username, role: user.role } : null,
       buildId: currentBuildId(),
     },
     { headers: cookie ? { "Set-Cookie": cookie } : {} },
   );
 }
+
+/**
+ * A visitor who navigates in the browser to a page with a form needs the CSRF token the root loader gives only
+ * there (app/auth/csrf.server.ts), so the root's data is read again on the way in.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (isVisitorFormPage(nextUrl.pathname) && !isVisitorFormPage(currentUrl.pathname));
 
 /** The one default layout (SPEC §2): header with navigation, content, footer. */
 export function Layout({ children }: { children: ReactNode }) {

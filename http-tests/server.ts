@@ -63,8 +63,12 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   dataDir?: string;
   seedRecords?: number;
+  /** A fixed port (benchmarks keep to their own range); a free one otherwise. */
+  port?: number;
+  /** Options for node itself, before the script (a benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "metryka-http-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -88,7 +92,7 @@ export async function startServer(opts: {
   }
   let output = "";
   let exited = false;
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "build/server.js"], {
     cwd: serverDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],

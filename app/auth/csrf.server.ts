@@ -1,6 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { getSessionSecret } from "~/config/session-secret.server";
+import { isVisitorFormPage } from "~/routing/paths";
+import { carriesCookie, carriesSession } from "./sessions.server";
 
 /**
  * CSRF protection for every form that changes something (remix-utils): a
@@ -12,15 +14,31 @@ let csrf: CSRF | undefined;
 function instance(): CSRF {
   const secret = getSessionSecret();
   csrf ??= new CSRF({
-    cookie: createCookie("metryka_csrf", { path: "/", httpOnly: true, sameSite: "lax", secrets: [secret] }),
+    cookie: createCookie(CSRF_COOKIE_NAME, { path: "/", httpOnly: true, sameSite: "lax", secrets: [secret] }),
     formDataKey: "csrf",
     secret,
   });
   return csrf;
 }
 
+const CSRF_COOKIE_NAME = "metryka_csrf";
+
 export function commitCsrfToken(request: Request) {
   return instance().commitToken(request);
+}
+
+/**
+ * The CSRF token for a page, and the cookie to set when the browser has none yet. A visitor without a session
+ * is given one only on the pages where a visitor fills in a form; elsewhere the token is empty and no cookie is
+ * set, so the page is the same for every visitor (issue 12: a shared cache may keep it).
+ */
+export async function csrfForPage(request: Request): Promise<readonly [token: string, setCookie: string | null]> {
+  const needed =
+    carriesSession(request) ||
+    carriesCookie(request, CSRF_COOKIE_NAME) ||
+    request.method !== "GET" ||
+    isVisitorFormPage(new URL(request.url).pathname);
+  return needed ? commitCsrfToken(request) : ["", null];
 }
 
 export async function validateCsrf(formData: FormData, request: Request): Promise<void> {

@@ -2,16 +2,24 @@ import { redirect } from "@remix-run/node";
 import { signInPath } from "~/routing/paths";
 import { getDatabase } from "~/db/current.server";
 import { getSessionSecret } from "~/config/session-secret.server";
+import { oncePerRequest } from "~/server/request-scope.server";
 import { readRefreshToken, sessionUserId } from "./sessions.server";
 import { verifyAccessToken } from "./tokens.server";
 import { type User, findUserById, membershipState } from "./users.server";
 
+const CURRENT_USER = Symbol("current user");
+
 /**
  * Who is asking. API calls carry `Authorization: Bearer <access token>`;
  * server-rendered pages authenticate from the refresh cookie (without
- * rotating it). Null for a visitor or any invalid credential.
+ * rotating it). Null for a visitor or any invalid credential. Read once per
+ * page request: the root loader, the guard and viewerFor share the answer.
  */
-export async function getCurrentUser(request: Request): Promise<User | null> {
+export function getCurrentUser(request: Request): Promise<User | null> {
+  return oncePerRequest(request, CURRENT_USER, () => readCurrentUser(request));
+}
+
+async function readCurrentUser(request: Request): Promise<User | null> {
   const database = await getDatabase();
   const auth = request.headers.get("Authorization");
   if (auth?.startsWith("Bearer ")) {

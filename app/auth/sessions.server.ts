@@ -12,6 +12,18 @@ import { hashToken, newOpaqueToken } from "./tokens.server";
 /** The HttpOnly cookie that holds a sign-in; also what marks a request as a member's (document-caching.server.ts). */
 export const REFRESH_COOKIE_NAME = "metryka_refresh";
 
+/** Whether a request comes with a sign-in: a Bearer token or the refresh cookie (valid or not). */
+export function carriesSession(request: Request): boolean {
+  if (request.headers.has("authorization")) return true;
+  return carriesCookie(request, REFRESH_COOKIE_NAME);
+}
+
+/** Whether the request's Cookie header holds a cookie of this name. */
+export function carriesCookie(request: Request, name: string): boolean {
+  const cookie = request.headers.get("cookie") ?? "";
+  return cookie.split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
 export function refreshCookie(request: Request) {
   // Secure whenever the site is served over TLS (directly or behind a trusted proxy).
   const secure = new URL(request.url).protocol === "https:";

@@ -55,3 +55,6 @@ export const STORAGE_FAILURE_MEMORY_MS = 60_000;
 export const STORAGE_ALERT_INTERVAL_MS = 10 * 60_000;
 /** Requests answered 503 while the database is away are logged at most this often. */
 export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
+/** A request that takes this long is logged at info even when it succeeded (the others are debug lines). */
+export const SLOW_REQUEST_LOG_MS = 1_000;

@@ -59,6 +59,7 @@ for (const dialect of testDialects()) {
         "0006_place_indexes",
         "0007_families",
         "0008_member_directory",
+        "0009_place_name_words",
       ]);
     });
 
@@ -143,6 +144,54 @@ for (const dialect of testDialects()) {
         [2, "475000"],
         [2, "575000"],
         [2, "578450"],
+      ]);
+    });
+
+    it("0009 back-fills the word-start keys of every place spelling already stored", async () => {
+      const database = await empty();
+      await migrateUpTo(database, "0008_member_directory");
+      const place = {
+        sort_name: "",
+        province: "",
+        sheet: "",
+        square: "",
+        lat: 0,
+        lon: 0,
+        notes: "",
+        map_index: "breyer",
+      };
+      await database.db
+        .insertInto("places")
+        .values([
+          { id: 1, name: "Neu Dorf", ...place },
+          { id: 2, name: "Alt Neu", ...place },
+        ])
+        .execute();
+      const spelling = (place_id: number, folded: string) => ({
+        place_id,
+        kind: "map",
+        name: folded,
+        exact_key: folded,
+        folded,
+      });
+      await database.db
+        .insertInto("place_names")
+        .values([spelling(1, "neu dorf"), spelling(1, "nowa wies"), spelling(2, "alt neu")])
+        .execute();
+      await migrateToLatest(database);
+      const keys = await database.db
+        .selectFrom("place_name_words")
+        .select(["place_id", "word_key"])
+        .orderBy("place_id")
+        .orderBy("word_key")
+        .execute();
+      expect(keys.map((k) => [Number(k.place_id), k.word_key])).toEqual([
+        [1, "dorf"],
+        [1, "neu dorf"],
+        [1, "nowa wies"],
+        [1, "wies"],
+        [2, "alt neu"],
+        [2, "neu"],
       ]);
     });
   });

@@ -187,6 +187,12 @@ export interface PlaceNameCodesTable {
   place_id: number;
 }
 
+/** Every tail of a place's folded spellings that begins at a word, for "starts with" (decision 0030). */
+export interface PlaceNameWordsTable {
+  word_key: string;
+  place_id: number;
+}
+
 /**
  * The member directory's search keys (decision 0015): a member's own surname
  * and given name and each research surname and place, one row each, kept in
@@ -294,6 +300,7 @@ export interface Schema {
   places: PlacesTable;
   place_names: PlaceNamesTable;
   place_name_codes: PlaceNameCodesTable;
+  place_name_words: PlaceNameWordsTable;
   app_meta: AppMetaTable;
   content_pages: ContentPagesTable;
   email_tokens: EmailTokensTable;

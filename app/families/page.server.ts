@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { formatCitationDay } from "~/ui/format";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { criteriaChips } from "~/listing/chips";
 import { perPageChoices } from "~/listing/params";
@@ -146,7 +147,7 @@ export interface PedigreeView {
 export const CHART_GENERATIONS = 4;
 
 function citation(c: FamilyCollection, d: PersonDetail, pageUrl: string, accessed: Date): string {
-  const day = accessed.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const day = formatCitationDay(accessed);
   const p = d.person;
   const life = p.hidden
     ? ""

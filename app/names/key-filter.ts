@@ -2,6 +2,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Schema } from "~/db/schema";
 import { nameKeys } from "./keys";
 import type { MatchMode } from "./match-modes";
+import { prefixRange } from "./word-starts";
 
 /**
  * One field criterion (a value and a match mode) as a filter over a key
@@ -29,6 +30,11 @@ export type KeySource<Row> =
 export interface KeyTable {
   /** Rows with `exact_key` and `folded`. */
   names: KeySource<{ exact_key: string; folded: string }>;
+  /**
+   * Each tail of a folded name that begins at a word (`word_key`, app/names/word-starts.ts): `starts` becomes a
+   * range scan of these instead of a LIKE over every name. Without it, `starts` scans the folded names.
+   */
+  words?: KeySource<{ word_key: string }>;
   /** Daitch–Mokotoff codes (`code`), for `sounds`. */
   codes?: KeySource<{ code: string }>;
   /** Given-name group keys (`code`), for `variants`. */
@@ -72,8 +78,14 @@ export function keyFilter(table: KeyTable, criterion: NameCriterion): KeyFilter 
     case "exact":
       subqueries = [owners(table.names, sql`exact_key = ${keys.exact}`)];
       break;
-    case "normalized":
     case "starts":
+      if (table.words && keys.folded !== "") {
+        const { from, to } = prefixRange(keys.folded);
+        subqueries = [owners(table.words, sql`word_key >= ${from} and word_key < ${to}`)];
+        break;
+      }
+    // falls through: without word keys, a LIKE over the folded names
+    case "normalized":
     case "contains": {
       if (keys.folded === "") return null;
       // Folded keys hold only letters, digits and single spaces: no LIKE wildcard can come from the user.

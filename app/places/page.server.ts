@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { formatCitationDay } from "~/ui/format";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { chipCollector, modeNote } from "~/listing/chips";
 import { perPageChoices } from "~/listing/params";
@@ -170,7 +171,7 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
 const PLACE_ID = /^[1-9]\d{0,9}$/;
 
 function citation(index: MapIndexDef, place: PlaceRow, pageUrl: string, accessed: Date): string {
-  const day = accessed.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const day = formatCitationDay(accessed);
   return `“${place.name}”, ${index.grid.describe(place.sheet, place.square)}, ${index.source}. Indexed in Metryka, ${index.title}, ${pageUrl} (accessed ${day}).`;
 }
 

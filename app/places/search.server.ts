@@ -47,6 +47,7 @@ type PlacesQuery = SelectQueryBuilder<Schema, "places", object>;
 const PLACE_KEYS: KeyTable = {
   names: { table: "place_names", owner: "place_id" },
   codes: { table: "place_name_codes", owner: "place_id" },
+  words: { table: "place_name_words", owner: "place_id" },
 };
 
 function filtered(database: Database, criteria: PlaceCriteria, centre?: Centre): PlacesQuery | null {

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/connection.server";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { foldName } from "~/names/normalize";
+import { wordStarts } from "~/names/word-starts";
 import type { MapIndexId } from "./indexes";
 import type { PlaceInput } from "./spellings";
 
@@ -63,6 +64,7 @@ export async function importPlaces(
         )
         .execute();
       await insertCodes(trx, spellings);
+      await insertWordStarts(trx, spellings);
     });
     count += rows.length;
   };
@@ -75,16 +77,31 @@ export async function importPlaces(
 }
 
 /** The codes of every word of every spelling, each once per place. */
-async function insertCodes(trx: Database["db"], spellings: { id: number; keys: NameKeys }[]): Promise<void> {
-  const codes = new Map<string, { code: string; place_id: number }>();
-  for (const { id, keys } of spellings) {
-    for (const code of keys.phonetic) codes.set(`${code}:${id}`, { code, place_id: id });
-  }
-  const list = [...codes.values()];
-  for (let i = 0; i < list.length; i += 1000) {
+function insertCodes(trx: Database["db"], spellings: { id: number; keys: NameKeys }[]): Promise<void> {
+  const rows = spellings.flatMap(({ id, keys }) => keys.phonetic.map((code) => ({ code, place_id: id })));
+  return insertOnce(trx, "place_name_codes", rows, (r) => r.code);
+}
+
+/** The word-start keys of every spelling (decision 0030), each once per place. */
+function insertWordStarts(trx: Database["db"], spellings: { id: number; keys: NameKeys }[]): Promise<void> {
+  const rows = spellings.flatMap(({ id, keys }) =>
+    wordStarts(keys.folded).map((key) => ({ word_key: key, place_id: id })),
+  );
+  return insertOnce(trx, "place_name_words", rows, (r) => r.word_key);
+}
+
+/** Rows of a key table, each (key, place) once, in batches the databases accept. */
+async function insertOnce<R extends { place_id: number }>(
+  trx: Database["db"],
+  table: "place_name_codes" | "place_name_words",
+  rows: R[],
+  keyOf: (row: R) => string,
+): Promise<void> {
+  const unique = [...new Map(rows.map((r) => [`${keyOf(r)}\u0000${r.place_id}`, r])).values()];
+  for (let i = 0; i < unique.length; i += 1000) {
     await trx
-      .insertInto("place_name_codes")
-      .values(list.slice(i, i + 1000))
+      .insertInto(table)
+      .values(unique.slice(i, i + 1000) as never)
       .execute();
   }
 }

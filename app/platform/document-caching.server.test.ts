@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REFRESH_COOKIE_NAME } from "~/auth/sessions.server";
-import { applyDocumentCaching } from "./document-caching.server";
+import { applyDocumentCaching, documentETag, isRevalidatable, matchesIfNoneMatch } from "./document-caching.server";
 
 const ORIGIN = "https://metryka.test";
 
@@ -65,11 +65,11 @@ describe("applyDocumentCaching", () => {
     expect(signOut.get("cache-control")).toBe(PRIVATE);
   });
 
-  it("keeps a public page that sets only the CSRF cookie storable (no-cache)", () => {
+  it("marks a page that sets any cookie, even only the CSRF cookie, private: a shared cache would hand it on", () => {
     const headers = cachingFor("/Signup", {
       responseHeaders: [["Set-Cookie", "metryka_csrf=t; Path=/; HttpOnly; SameSite=Lax"]],
     });
-    expect(headers.get("cache-control")).toBe("no-cache");
+    expect(headers.get("cache-control")).toBe(PRIVATE);
   });
 
   it("keeps a stricter Cache-Control a public route already set", () => {
@@ -93,5 +93,50 @@ describe("applyDocumentCaching", () => {
     expect(cachingFor("/members/profile").get("vary")).toMatch(/\bCookie\b/);
     const vary = cachingFor("/Search", { responseHeaders: [["Vary", "Accept-Encoding"]] }).get("vary") ?? "";
     expect(vary.split(",").map((v) => v.trim())).toEqual(["Accept-Encoding", "Cookie"]);
+  });
+});
+
+describe("documentETag", () => {
+  const data = { root: { buildId: "b1", csrf: "", honeypot: { validFrom: "1" } }, "routes/x": { rows: [1, 2] } };
+
+  it("is weak, and the same for the same build and data", () => {
+    const tag = documentETag("b1", data, ["honeypot"]);
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    expect(documentETag("b1", structuredClone(data), ["honeypot"])).toBe(tag);
+  });
+
+  it("changes with the build and with any data the page shows, not with a volatile root key", () => {
+    const tag = documentETag("b1", data, ["honeypot"]);
+    expect(documentETag("b2", data, ["honeypot"])).not.toBe(tag);
+    expect(documentETag("b1", { ...data, "routes/x": { rows: [1, 3] } }, ["honeypot"])).not.toBe(tag);
+    expect(documentETag("b1", { ...data, root: { ...data.root, honeypot: { validFrom: "2" } } }, ["honeypot"])).toBe(
+      tag,
+    );
+  });
+});
+
+describe("matchesIfNoneMatch", () => {
+  const ask = (value?: string) => new Request(ORIGIN, { headers: value ? { "If-None-Match": value } : {} });
+
+  it("compares weakly, in a list, and takes *", () => {
+    expect(matchesIfNoneMatch(ask('W/"a"'), 'W/"a"')).toBe(true);
+    expect(matchesIfNoneMatch(ask('"a"'), 'W/"a"')).toBe(true);
+    expect(matchesIfNoneMatch(ask('W/"b", W/"a"'), 'W/"a"')).toBe(true);
+    expect(matchesIfNoneMatch(ask("*"), 'W/"a"')).toBe(true);
+    expect(matchesIfNoneMatch(ask('W/"b"'), 'W/"a"')).toBe(false);
+    expect(matchesIfNoneMatch(ask(), 'W/"a"')).toBe(false);
+  });
+});
+
+describe("isRevalidatable", () => {
+  const get = new Request(ORIGIN);
+
+  it("holds for a public 200 answer to GET or HEAD only", () => {
+    expect(isRevalidatable(get, 200, new Headers({ "Cache-Control": "no-cache" }))).toBe(true);
+    expect(isRevalidatable(new Request(ORIGIN, { method: "HEAD" }), 200, new Headers())).toBe(true);
+    expect(isRevalidatable(new Request(ORIGIN, { method: "POST" }), 200, new Headers())).toBe(false);
+    expect(isRevalidatable(get, 404, new Headers())).toBe(false);
+    expect(isRevalidatable(get, 200, new Headers({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isRevalidatable(get, 200, new Headers([["Set-Cookie", "a=b"]]))).toBe(false);
   });
 });

@@ -91,11 +91,19 @@ for (const dialect of testDialects()) {
       expect(headers.get("Cache-Control")).toBe("private, no-cache");
       expect(body.path).toBe("/");
       expect(Object.keys(body.routes!)).toEqual(["root", "routes/_index"]);
-      expect(body.routes!.root).toMatchObject({ user: null, csrf: expect.any(String) as unknown });
+      // A visitor without a session gets no CSRF token and no cookie on a page without a form (decision 0031).
+      expect(body.routes!.root).toMatchObject({ user: null, csrf: "" });
       expect(body.routes!["routes/_index"]!.collections).toContainEqual(
         expect.objectContaining({ id: "stpete-birth", searchPath: "/stpete/birth/search" }),
       );
-      // The CSRF token in the payload is the one the cookie set with it carries.
+      expect(headers.getSetCookie()).toEqual([]);
+    });
+
+    it("gives a visitor the CSRF token, and the cookie that carries it, with a sign-in form's payload", async () => {
+      const { status, headers, body } = await payload("/Login/_payload.json");
+      expect(status).toBe(200);
+      const token = (body.routes!.root as { csrf: string }).csrf;
+      expect(token).not.toBe("");
       expect(headers.getSetCookie().some((c) => c.startsWith("metryka_csrf="))).toBe(true);
     });
 

@@ -48,6 +48,24 @@ export type FixedPage = keyof typeof PATHS;
 export const MEMBERS_AREA = "/members";
 
 /**
+ * The pages where a visitor without a session fills in a form (signing in, signing up, account help): only
+ * these give a visitor the CSRF cookie, so every other public page sets no cookie and a shared cache may keep it.
+ */
+const VISITOR_FORM_PAGES: ReadonlySet<string> = new Set([
+  PATHS.login,
+  PATHS.signup,
+  PATHS.signupNew,
+  PATHS.signupVerify,
+  PATHS.signupError,
+  PATHS.success,
+  PATHS.forgotPassword,
+  PATHS.forgotUsername,
+  PATHS.resetPassword,
+]);
+
+export const isVisitorFormPage = (pathname: string): boolean => VISITOR_FORM_PAGES.has(pathname);
+
+/**
  * Where a visitor goes to reach a members' page: the sign-in page, which comes back to `to` afterwards. The
  * guard's redirect, the links for visitors and the account menu all build it here.
  */

@@ -10,6 +10,7 @@ import {
 } from "~/config/timing";
 import { type DatabaseTrouble, databaseTrouble } from "~/db/errors";
 import { logger } from "~/config/logger.server";
+import { wrapRouteHandlers } from "./route-handlers.server";
 
 /**
  * When the database goes away (a PostgreSQL restart) or the disk under the
@@ -107,14 +108,10 @@ const hardened = new WeakMap<ServerBuild, ServerBuild>();
 export function withAvailability(build: ServerBuild): ServerBuild {
   let result = hardened.get(build);
   if (!result) {
-    const routes: ServerBuild["routes"] = {};
-    for (const [id, route] of Object.entries(build.routes)) {
-      const module = { ...route.module };
-      if (module.loader) module.loader = guarded(module.loader, false);
-      if (module.action) module.action = guarded(module.action, true);
-      routes[id] = { ...route, module };
-    }
-    result = { ...build, routes };
+    result = wrapRouteHandlers(build, {
+      loader: (loader) => guarded(loader, false),
+      action: (action) => guarded(action, true),
+    });
     hardened.set(build, result);
   }
   return result;

@@ -8,6 +8,7 @@ import * as places from "./0005-places.server";
 import * as placeIndexes from "./0006-place-indexes.server";
 import * as families from "./0007-families.server";
 import * as memberDirectory from "./0008-member-directory.server";
+import * as placeNameWords from "./0009-place-name-words.server";
 
 type Up = (db: Kysely<unknown>, kind: DialectKind) => Promise<void>;
 
@@ -25,6 +26,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ["0006_place_indexes", placeIndexes.up],
   ["0007_families", families.up],
   ["0008_member_directory", memberDirectory.up],
+  ["0009_place_name_words", placeNameWords.up],
 ];
 
 /** One migration set for both dialects; where a dialect needs its own SQL the difference stays inside the migration. */

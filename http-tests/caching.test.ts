@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Account, PERSON_USER_AGENT, type RunningServer, makeAccount, startServer } from "./server";
+
+/**
+ * Issue 12 item 3, against the built server: public pages and records carry a
+ * validator and answer 304 while they have not changed; a visitor without a
+ * session is set no cookie on them and they vary only on what they vary on;
+ * nothing rendered for a session, and nothing that sets a cookie, may be
+ * stored by a shared cache.
+ */
+describe("caching headers", () => {
+  let server: RunningServer;
+  let member: Account;
+  let searchPath: string;
+  let recordPath: string;
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(server.url + path, { headers: { "User-Agent": PERSON_USER_AGENT, ...headers }, redirect: "manual" });
+
+  beforeAll(async () => {
+    server = await startServer({ kind: "sqlite", seedRecords: 3000 });
+    const database = server.openDatabase();
+    member = await makeAccount(database);
+    await database.close();
+    searchPath = "/stpete/birth/search?surname=Schmidt";
+    const page = await (await get(searchPath)).text();
+    recordPath = /href="(\/stpete\/birth\/record\/\d+)"/.exec(page)?.[1] ?? "";
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("finds a record to ask for", () => {
+    expect(recordPath).toMatch(/^\/stpete\/birth\/record\/\d+$/);
+  });
+
+  it.each(["/", "search", "record"])(
+    "gives a visitor %s with a weak ETag, no cookie, no-cache and Vary on the sign-in cookie only",
+    async (which) => {
+      const path = which === "search" ? searchPath : which === "record" ? recordPath : which;
+      const response = await get(path, { "Accept-Encoding": "br, gzip" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("etag")).toMatch(/^W\/"[\w-]+"$/);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const vary = (response.headers.get("vary") ?? "").split(",").map((v) => v.trim().toLowerCase());
+      expect(vary).toContain("cookie");
+      expect(vary.every((v) => v === "cookie" || v === "accept-encoding")).toBe(true);
+    },
+  );
+
+  it.each(["/", "search", "record"])(
+    "answers %s 304, without a body or a CSP, while it is unchanged",
+    async (which) => {
+      const path = which === "search" ? searchPath : which === "record" ? recordPath : which;
+      const first = await get(path);
+      const etag = first.headers.get("etag")!;
+      const again = await get(path, { "If-None-Match": etag });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("content-security-policy")).toBeNull();
+      expect(again.headers.getSetCookie()).toEqual([]);
+      // Another tag is another version: the whole page.
+      const other = await get(path, { "If-None-Match": 'W/"not-this-one"' });
+      expect(other.status).toBe(200);
+      expect(other.headers.get("content-security-policy")).toMatch(/nonce-/);
+    },
+  );
+
+  it("changes a record's ETag when its data changes", async () => {
+    const before = (await get(recordPath)).headers.get("etag")!;
+    const id = Number(recordPath.split("/").pop());
+    const database = server.openDatabase();
+    try {
+      const row = await database.db.selectFrom("records").select("data").where("id", "=", id).executeTakeFirstOrThrow();
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      const [field] = Object.keys(data).filter((k) => typeof data[k] === "string" && data[k]);
+      data[field!] = `${String(data[field!])} (corrected)`;
+      await database.db
+        .updateTable("records")
+        .set({ data: JSON.stringify(data) })
+        .where("id", "=", id)
+        .execute();
+    } finally {
+      await database.close();
+    }
+    const after = await get(recordPath, { "If-None-Match": before });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before);
+  });
+
+  it("marks a page rendered for a session private, no-store, without a validator, and never answers it 304", async () => {
+    const visitorTag = (await get("/")).headers.get("etag")!;
+    for (const path of ["/", searchPath, "/members/lublin/birth/search?surname=Schmidt"]) {
+      const response = await get(path, { Cookie: member.cookie, "If-None-Match": visitorTag });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(response.headers.get("etag")).toBeNull();
+    }
+  });
+
+  it("caches the data a page fetches on navigation like the page: private with a session", async () => {
+    const data = `${searchPath.replace("/search?", "/search.data?")}`;
+    const visitor = await get(data);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.getSetCookie()).toEqual([]);
+    expect(visitor.headers.get("cache-control")).toBe("no-cache");
+    const signedIn = await get(data, { Cookie: member.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("sets a visitor the CSRF cookie only on a page with a form, and marks that answer private", async () => {
+    const signIn = await get("/Login");
+    expect(signIn.headers.getSetCookie().some((c) => c.startsWith("metryka_csrf="))).toBe(true);
+    expect(signIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(signIn.headers.get("etag")).toBeNull();
+    // Once the browser holds the cookie, the pages set nothing more and stay storable.
+    const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+    const home = await get("/", { Cookie: cookie });
+    expect(home.headers.getSetCookie()).toEqual([]);
+    expect(home.headers.get("cache-control")).toBe("no-cache");
+  });
+});
