@@ -33,7 +33,7 @@ interface RuntimeModule {
   healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }>;
   /** app/server/availability.server.ts: every loader and action answers a database outage or a full disk with 503. */
   withAvailability(build: ServerBuild): ServerBuild;
-  /** app/server/request-scope.server.ts: the loaders of one request share what each would read again (who asks). */
+  /** app/routing/request-scope.server.ts: the loaders of one request share what each would read again (who asks). */
   withRequestScope(build: ServerBuild): ServerBuild;
   /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
   answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;

@@ -16,7 +16,7 @@ import { NonceProvider } from "~/ui/nonce";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
 export { withAvailability } from "~/server/availability.server";
-export { withRequestScope } from "~/server/request-scope.server";
+export { withRequestScope } from "~/routing/request-scope.server";
 // server.ts answers `…/_payload.json` through this, so the loaders run in the app's one runtime.
 export { answerPayload } from "~/platform/payload.server";
 

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { signInPath } from "~/routing/paths";
 import { getDatabase } from "~/db/current.server";
 import { getSessionSecret } from "~/config/session-secret.server";
-import { oncePerRequest } from "~/server/request-scope.server";
+import { oncePerRequest } from "~/routing/request-scope.server";
 import { readRefreshToken, sessionUserId } from "./sessions.server";
 import { verifyAccessToken } from "./tokens.server";
 import { type User, findUserById, membershipState } from "./users.server";

@@ -10,7 +10,7 @@ import {
 } from "~/config/timing";
 import { type DatabaseTrouble, databaseTrouble } from "~/db/errors";
 import { logger } from "~/config/logger.server";
-import { wrapRouteHandlers } from "./route-handlers.server";
+import { wrapRouteHandlers } from "~/routing/route-handlers.server";
 
 /**
  * When the database goes away (a PostgreSQL restart) or the disk under the
