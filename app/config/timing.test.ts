@@ -44,4 +44,13 @@ describe("timing constants (SPEC §4, §9)", () => {
     // A request must give up on a connection well before a browser gives up on the page.
     expect(timing.PG_CONNECT_TIMEOUT_MS).toBeLessThan(30_000);
   });
+
+  it("let a running import be seen alive, and a dead one be noticed before anyone waits long", () => {
+    expect(timing.IMPORT_HEARTBEAT_INTERVAL_MS).toBe(5_000);
+    expect(timing.IMPORT_STALE_AFTER_MS).toBe(30_000);
+    expect(timing.IMPORT_PROGRESS_EVENT_MS).toBe(500);
+    // Several heartbeats fit in the silence that marks a job dead: one slow write does not fail a live import.
+    expect(timing.IMPORT_STALE_AFTER_MS).toBeGreaterThanOrEqual(5 * timing.IMPORT_HEARTBEAT_INTERVAL_MS);
+    expect(timing.IMPORT_PROGRESS_EVENT_MS).toBeLessThan(timing.IMPORT_HEARTBEAT_INTERVAL_MS);
+  });
 });

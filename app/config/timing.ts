@@ -58,3 +58,10 @@ export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 
 /** A request that takes this long is logged at info even when it succeeded (the others are debug lines). */
 export const SLOW_REQUEST_LOG_MS = 1_000;
+
+/** A running import tells the database it is alive this often (PostgreSQL: other instances read it). */
+export const IMPORT_HEARTBEAT_INTERVAL_MS = 5_000;
+/** An import whose instance has been silent this long died with it: its batch is shown as failed. */
+export const IMPORT_STALE_AFTER_MS = 30_000;
+/** The progress bar's server-sent events come at most this often. */
+export const IMPORT_PROGRESS_EVENT_MS = 500;

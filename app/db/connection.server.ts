@@ -14,6 +14,8 @@ export interface Database {
   kind: DialectKind;
   /** Where the data lives, without credentials, for logs and /healthz. */
   description: string;
+  /** The SQLite file (not for an in-memory database): a long import writes through a connection of its own. */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export function openSqlite(file: string): Database {
     db,
     kind: "sqlite",
     description: `sqlite:${file}`,
+    ...(file === ":memory:" ? {} : { file }),
     close: () => db.destroy(),
   };
 }

@@ -214,6 +214,14 @@ export interface FamilyTreesTable {
   title: string;
   submitter: string;
   submitted_on: string;
+  /** "approved" (shown), "pending" (waiting for an administrator), "rejected", "withdrawn" or "replaced". */
+  status: Generated<string>;
+  /** The member who submitted it (a tree of the demo has none). */
+  submitter_id: number | null;
+  /** The import batch that read its file. */
+  batch_id: number | null;
+  /** The approved tree this one replaces when it is approved. */
+  replaces_id: number | null;
 }
 
 /** One person of a linked collection (Lodz parish families, members' trees). */
@@ -241,6 +249,8 @@ export interface PeopleTable {
   death_year: number | null;
   death_place: string;
   notes: string;
+  /** The person's xref in the submitted GEDCOM ("I12"): a newer file of the tree keeps the number of an unchanged xref. */
+  xref: string | null;
 }
 
 /** A couple and their marriage; children in family_children. */
@@ -287,7 +297,78 @@ export interface PersonCodesTable {
   person_id: number;
 }
 
+/** What an import batch is and how far it got (decision 0023). */
+export interface ImportBatchesTable {
+  id: Generated<number>;
+  /** "records" | "places" | "tree" */
+  kind: string;
+  /** The collection or place index id, or the family collection of a tree. */
+  target: string;
+  status: string;
+  file_name: string;
+  file_path: string;
+  file_sha256: string;
+  file_bytes: number;
+  /** "csv" | "xlsx" | "gedcom" */
+  format: string;
+  encoding_detected: string;
+  /** JSON: the administrator's choices (encoding, delimiter, mapping, key column, calendar, skip bad rows). */
+  settings: string;
+  /** JSON: what reading the file found (headers, sample rows, delimiter, sheets). */
+  analysis: string;
+  rows_total: Generated<number>;
+  rows_done: Generated<number>;
+  rows_error: Generated<number>;
+  rows_new: Generated<number>;
+  rows_changed: Generated<number>;
+  rows_unchanged: Generated<number>;
+  rows_skipped: Generated<number>;
+  /** 1 once a check (dry run) of the current settings finished. */
+  checked: Generated<number>;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  /** The instance running the batch and its last sign of life (PostgreSQL: one instance runs a job). */
+  runner: string | null;
+  heartbeat_at: string | null;
+  undone_at: string | null;
+  undone_by_name: string | null;
+}
+
+/** A problem the check of a batch found, by row (the spreadsheet's row number, or the GEDCOM line) and column. */
+export interface ImportProblemsTable {
+  batch_id: number;
+  position: number;
+  row: number;
+  column_name: string;
+  message: string;
+}
+
+/** The source key of a record that came from an import: a second import of the key updates the record. */
+export interface RecordSourcesTable {
+  record_id: number;
+  collection: number;
+  source_key: string;
+  /** The batch that created the record; null when the record was there before (a key given to a demo record). */
+  batch_id: number | null;
+}
+
+/** A record as it was before a batch changed it (JSON), for the batch's undo. */
+export interface ImportChangesTable {
+  batch_id: number;
+  record_id: number;
+  previous: string;
+}
+
 export interface Schema {
+  import_batches: ImportBatchesTable;
+  import_problems: ImportProblemsTable;
+  record_sources: RecordSourcesTable;
+  import_changes: ImportChangesTable;
   member_directory_names: MemberDirectoryNamesTable;
   member_directory_codes: MemberDirectoryCodesTable;
   family_trees: FamilyTreesTable;

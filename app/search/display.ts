@@ -15,57 +15,51 @@ function joinName(given: string | undefined, surname: string | undefined): strin
 }
 
 /**
- * The text of a result column. Most columns are a field; a few combine
- * fields the way a reader expects ("Anna née Radke", "Johann Schulz").
+ * Columns that are not a field of the record but combine fields the way a reader expects ("Anna née Radke",
+ * "Johann Schulz"). An import reads fields, never these.
  */
+const DERIVED_COLUMNS: Readonly<Record<string, (data: Record<string, string>) => string>> = {
+  mother: (data) => {
+    const given = data.motherGivenName;
+    const maiden = data.motherMaidenName;
+    if (given && maiden) return `${given} née ${maiden}`;
+    return given ?? (maiden ? `née ${maiden}` : "");
+  },
+  groom: (data) => joinName(data.groomGivenName, data.groomSurname),
+  bride: (data) => joinName(data.brideGivenName, data.brideSurname),
+  // Lublin: a name as written and in its Germanised form ("Jan / Johann").
+  surnameForms: (data) => nameForms(data.surname, data.surnameDe),
+  givenNameForms: (data) => nameForms(data.givenName, data.givenNameDe),
+  motherMaidenForms: (data) => nameForms(data.motherMaidenName, data.motherMaidenNameDe),
+  fatherForms: (data) => nameForms(data.fatherGivenName, data.fatherGivenNameDe),
+  motherForms: (data) => {
+    const given = nameForms(data.motherGivenName, data.motherGivenNameDe);
+    const maiden = nameForms(data.motherMaidenName, data.motherMaidenNameDe);
+    return given && maiden ? `${given} née ${maiden}` : given || (maiden ? `née ${maiden}` : "");
+  },
+  // Volhynia: a place in Cyrillic and in Latin letters ("Рожище / Rozhyshche").
+  placeForms: (data) => nameForms(data.placeRu, data.place),
+  // Odessa film index: "1881234 item 3".
+  filmItem: (data) => (data.item ? `${data.film ?? ""} item ${data.item}`.trim() : (data.film ?? "")),
+  // Parish records index: "Marriage" for M.
+  recordTypeLabel: (data) => RECORD_TYPES.find((t) => t.value === data.recordType)?.label ?? data.recordType ?? "",
+  groomForms: (data) => personForms(data, "groom"),
+  brideForms: (data) => personForms(data, "bride"),
+  relatives: (data) => {
+    const parents = [columnValue("fatherForms", data), columnValue("motherForms", data)].filter(Boolean).join(" and ");
+    return [parents && `parents ${parents}`, data.spouse && `spouse ${data.spouse}`].filter(Boolean).join("; ");
+  },
+};
+
+/** Whether a column is made from other fields rather than stored. */
+export function isDerivedColumn(column: string): boolean {
+  return Object.hasOwn(DERIVED_COLUMNS, column);
+}
+
+/** The text of a result column: a field, or a column made from fields. */
 export function columnValue(column: string, data: Record<string, string>): string {
-  switch (column) {
-    case "mother": {
-      const given = data.motherGivenName;
-      const maiden = data.motherMaidenName;
-      if (given && maiden) return `${given} née ${maiden}`;
-      return given ?? (maiden ? `née ${maiden}` : "");
-    }
-    case "groom":
-      return joinName(data.groomGivenName, data.groomSurname);
-    case "bride":
-      return joinName(data.brideGivenName, data.brideSurname);
-    // Lublin: a name as written and in its Germanised form ("Jan / Johann").
-    case "surnameForms":
-      return nameForms(data.surname, data.surnameDe);
-    case "givenNameForms":
-      return nameForms(data.givenName, data.givenNameDe);
-    case "motherMaidenForms":
-      return nameForms(data.motherMaidenName, data.motherMaidenNameDe);
-    case "fatherForms":
-      return nameForms(data.fatherGivenName, data.fatherGivenNameDe);
-    case "motherForms": {
-      const given = nameForms(data.motherGivenName, data.motherGivenNameDe);
-      const maiden = nameForms(data.motherMaidenName, data.motherMaidenNameDe);
-      return given && maiden ? `${given} née ${maiden}` : given || (maiden ? `née ${maiden}` : "");
-    }
-    // Volhynia: a place in Cyrillic and in Latin letters ("Рожище / Rozhyshche").
-    case "placeForms":
-      return nameForms(data.placeRu, data.place);
-    // Odessa film index: "1881234 item 3".
-    case "filmItem":
-      return data.item ? `${data.film ?? ""} item ${data.item}`.trim() : (data.film ?? "");
-    // Parish records index: "Marriage" for M.
-    case "recordTypeLabel":
-      return RECORD_TYPES.find((t) => t.value === data.recordType)?.label ?? data.recordType ?? "";
-    case "groomForms":
-      return personForms(data, "groom");
-    case "brideForms":
-      return personForms(data, "bride");
-    case "relatives": {
-      const parents = [columnValue("fatherForms", data), columnValue("motherForms", data)]
-        .filter(Boolean)
-        .join(" and ");
-      return [parents && `parents ${parents}`, data.spouse && `spouse ${data.spouse}`].filter(Boolean).join("; ");
-    }
-    default:
-      return data[column] ?? "";
-  }
+  const derived = isDerivedColumn(column) ? DERIVED_COLUMNS[column] : undefined;
+  return derived ? derived(data) : (data[column] ?? "");
 }
 
 /** "Jan Kowalski / Johann Kowalski": a Lublin groom or bride in both forms. */

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { type CollectionDef, fieldSources, getCollection } from "~/search/collections";
+import { COLLECTIONS, type CollectionDef, fieldSources, getCollection } from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Database } from "~/db/connection.server";
@@ -10,6 +10,7 @@ import {
   type PostingsTable,
   type RecordsTable,
   SORT_COLUMN_NAMES,
+  type Schema,
 } from "~/db/schema";
 
 export interface ImportRecord {
@@ -26,10 +27,16 @@ const ROW_CHUNK = 5000;
 
 type PendingValue = Omit<NameValuesTable, "n">;
 
+/** A stored record as removeRecords() needs it: which postings it has follows from its fields. */
+export type StoredRecord = Pick<RecordsTable, "id" | "collection" | "year" | "data">;
+
 /**
  * Loads records and computes every search key at import time: the value
  * dictionary, phonetic codes, given-name variant groups and posting lists
  * (DESIGN §5). One importer per import run; not safe for two concurrent runs.
+ * Given an executor (a transaction), it writes only through it, so a whole
+ * import batch commits or rolls back as one; without one, each flush is its
+ * own transaction (the demo seed).
  */
 export class RecordImporter {
   private nextRecordId = 1;
@@ -42,13 +49,20 @@ export class RecordImporter {
   private readonly touched = new Set<number>();
   private imported = 0;
 
+  private readonly touchedCollections = new Set<number>();
+
   constructor(
     private readonly database: Database,
     private readonly batchSize = 5000,
+    private readonly executor?: Kysely<Schema>,
   ) {}
 
+  private get db(): Kysely<Schema> {
+    return this.executor ?? this.database.db;
+  }
+
   async init(): Promise<void> {
-    const { db } = this.database;
+    const { db } = this;
     const maxRecord = await db
       .selectFrom("records")
       .select((eb) => eb.fn.max("id").as("m"))
@@ -67,10 +81,12 @@ export class RecordImporter {
     return this.imported;
   }
 
-  async add(record: ImportRecord): Promise<number> {
+  /** Adds a record; `id` keeps the id of a record being replaced (an import's update, an undo's restore). */
+  async add(record: ImportRecord, id = this.nextRecordId++): Promise<number> {
     const collection = getCollection(record.collection);
     if (!collection) throw new Error(`Unknown collection: ${record.collection}`);
-    const id = this.nextRecordId++;
+    if (id >= this.nextRecordId) this.nextRecordId = id + 1;
+    this.touchedCollections.add(collection.code);
     const data: Record<string, string> = {};
     for (const [k, v] of Object.entries(record.fields)) {
       if (v != null && v !== "") data[k] = v;
@@ -121,12 +137,61 @@ export class RecordImporter {
     }
   }
 
-  /** Writes what is buffered and brings the dictionary's counts up to date. */
+  /**
+   * Removes stored records and their postings. The postings are found from the record's own fields through the
+   * dictionary (their primary key), so no index on postings.record_id is needed.
+   */
+  async removeRecords(records: readonly StoredRecord[]): Promise<void> {
+    if (!records.length) return;
+    await this.flush();
+    const { db } = this;
+    const postings: PostingsTable[] = [];
+    for (const record of records) {
+      const collection = COLLECTIONS_BY_CODE.get(record.collection);
+      if (!collection) continue;
+      this.touchedCollections.add(collection.code);
+      const data = JSON.parse(record.data) as Record<string, string>;
+      for (const f of collection.searchFields) {
+        const ids = new Set<number>();
+        for (const name of fieldSources(f)) {
+          const raw = data[name];
+          if (!raw) continue;
+          for (const entry of valueEntries(raw)) {
+            const id = this.dictionary.get(dictKey(collection.code, f.name, entry.key));
+            if (id !== undefined) ids.add(id);
+          }
+        }
+        for (const valueId of ids) {
+          postings.push({ value_id: valueId, year: record.year, record_id: record.id });
+          this.touched.add(valueId);
+        }
+      }
+    }
+    // Row values keep each delete a walk of the primary key, in chunks below both dialects' bound-variable limits.
+    for (let i = 0; i < postings.length; i += 900) {
+      const tuples = postings
+        .slice(i, i + 900)
+        .map((p) => sql`(cast(${p.value_id} as integer), cast(${p.year} as integer), cast(${p.record_id} as integer))`);
+      await sql`delete from postings where (value_id, year, record_id) in (values ${sql.join(tuples)})`.execute(db);
+    }
+    const ids = records.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += RECORD_CHUNK) {
+      await db
+        .deleteFrom("records")
+        .where("id", "in", ids.slice(i, i + RECORD_CHUNK))
+        .execute();
+    }
+  }
+
+  /**
+   * Writes what is buffered and brings the dictionary's counts up to date; a value no record carries any more
+   * (after a removal) leaves the dictionary with its codes, so no pick list offers a name nothing has.
+   */
   async finish(): Promise<void> {
     await this.flush();
     const ids = [...this.touched];
     this.touched.clear();
-    const { db } = this.database;
+    const { db } = this;
     for (let i = 0; i < ids.length; i += 1000) {
       const chunk = ids.slice(i, i + 1000);
       await db
@@ -140,6 +205,34 @@ export class RecordImporter {
         })
         .where("id", "in", chunk)
         .execute();
+      const empty = await db
+        .selectFrom("name_values")
+        .select(["id", "collection", "field", "value"])
+        .where("id", "in", chunk)
+        .where("n", "=", 0)
+        .execute();
+      if (empty.length) {
+        const emptyIds = empty.map((v) => v.id);
+        // The codes' primary key starts with the value's collection, field and code: recompute them to reach the rows.
+        for (const v of empty) {
+          const codes = valueCodes(v, nameKeys(v.value, { variants: true }), ["d", "v"]);
+          if (!codes.length) continue;
+          await db
+            .deleteFrom("name_codes")
+            .where("collection", "=", v.collection)
+            .where("field", "=", v.field)
+            .where("kind", "in", ["d", "v"])
+            .where(
+              "code",
+              "in",
+              codes.map((c) => c.code),
+            )
+            .where("value_id", "=", v.id)
+            .execute();
+        }
+        await db.deleteFrom("name_values").where("id", "in", emptyIds).execute();
+        for (const v of empty) this.dictionary.delete(dictKey(v.collection, v.field, v.value));
+      }
     }
     if (this.database.kind === "postgres") await sql`analyze`.execute(db);
     else await sql`pragma optimize`.execute(db);
@@ -167,7 +260,7 @@ export class RecordImporter {
     this.postings = [];
     this.values = [];
     this.codes = [];
-    await this.database.db.transaction().execute(async (trx) => {
+    const write = async (trx: Kysely<Schema>) => {
       for (let i = 0; i < values.length; i += RECORD_CHUNK) {
         await trx
           .insertInto("name_values")
@@ -193,9 +286,13 @@ export class RecordImporter {
           .values(postings.slice(i, i + ROW_CHUNK))
           .execute();
       }
-    });
+    };
+    if (this.executor) await write(this.executor);
+    else await this.database.db.transaction().execute(write);
   }
 }
+
+const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
 
 /** The code rows of one dictionary value, of the kinds asked for. */
 function valueCodes(

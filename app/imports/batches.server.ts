@@ -1,0 +1,226 @@
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Database } from "~/db/connection.server";
+import type { ImportBatchesTable, Schema } from "~/db/schema";
+import type { CalendarKind } from "~/search/calendar";
+import type { Delimiter } from "./csv";
+import type { ImportEncoding } from "./encoding";
+import type { FileAnalysis } from "./file.server";
+import type { RowProblem } from "./rows.server";
+
+/**
+ * The durable record of each import batch (decision 0023): what was uploaded, the administrator's settings, how
+ * far the batch got and what it did. A batch moves through these states:
+ *
+ *   uploaded → checking → checked → importing → imported → undoing → undone
+ *                 ↘ failed ↙            ↘ failed
+ *
+ * "failed" keeps the settings, so the batch can be checked or started again; "discarded" ends a batch never
+ * imported.
+ */
+export type BatchStatus =
+  "uploaded" | "checking" | "checked" | "importing" | "imported" | "undoing" | "undone" | "failed" | "discarded";
+
+/** The states in which a job works on the batch. */
+export const RUNNING_STATES: readonly BatchStatus[] = ["checking", "importing", "undoing"];
+
+export interface RecordBatchSettings {
+  encoding: ImportEncoding;
+  delimiter: Delimiter;
+  columns: (string | null)[];
+  calendar: CalendarKind;
+  /** Import the valid rows of a file with problems, leaving the others out. */
+  skipBadRows: boolean;
+}
+
+export type BatchRow = Selectable<ImportBatchesTable>;
+export type BatchUpdate = Omit<Updateable<ImportBatchesTable>, "id">;
+
+export interface ImportBatch {
+  id: number;
+  kind: string;
+  target: string;
+  status: BatchStatus;
+  fileName: string;
+  filePath: string;
+  sha256: string;
+  bytes: number;
+  format: string;
+  encodingDetected: string;
+  settings: RecordBatchSettings;
+  analysis: FileAnalysis;
+  rows: {
+    total: number;
+    done: number;
+    error: number;
+    new: number;
+    changed: number;
+    unchanged: number;
+    skipped: number;
+  };
+  checked: boolean;
+  createdBy: number | null;
+  createdByName: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  error: string | null;
+  undoneAt: string | null;
+  undoneByName: string | null;
+  heartbeatAt: string | null;
+}
+
+export function toBatch(r: BatchRow): ImportBatch {
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    target: r.target,
+    status: r.status as BatchStatus,
+    fileName: r.file_name,
+    filePath: r.file_path,
+    sha256: r.file_sha256,
+    bytes: Number(r.file_bytes),
+    format: r.format,
+    encodingDetected: r.encoding_detected,
+    settings: JSON.parse(r.settings) as RecordBatchSettings,
+    analysis: JSON.parse(r.analysis) as FileAnalysis,
+    rows: {
+      total: Number(r.rows_total),
+      done: Number(r.rows_done),
+      error: Number(r.rows_error),
+      new: Number(r.rows_new),
+      changed: Number(r.rows_changed),
+      unchanged: Number(r.rows_unchanged),
+      skipped: Number(r.rows_skipped),
+    },
+    checked: !!r.checked,
+    createdBy: r.created_by === null ? null : Number(r.created_by),
+    createdByName: r.created_by_name,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+    error: r.error,
+    undoneAt: r.undone_at,
+    undoneByName: r.undone_by_name,
+    heartbeatAt: r.heartbeat_at,
+  };
+}
+
+export async function createBatch(
+  database: Database,
+  input: {
+    kind: string;
+    target: string;
+    fileName: string;
+    filePath: string;
+    format: string;
+    analysis: FileAnalysis;
+    settings: RecordBatchSettings;
+    createdBy: number | null;
+    createdByName: string;
+    now?: Date;
+  },
+): Promise<number> {
+  const row = await database.db
+    .insertInto("import_batches")
+    .values({
+      kind: input.kind,
+      target: input.target,
+      status: "uploaded",
+      file_name: input.fileName,
+      file_path: input.filePath,
+      file_sha256: input.analysis.sha256,
+      file_bytes: input.analysis.bytes,
+      format: input.format,
+      encoding_detected: input.analysis.encoding,
+      settings: JSON.stringify(input.settings),
+      analysis: JSON.stringify(input.analysis),
+      rows_total: input.analysis.approximateRows,
+      created_by: input.createdBy,
+      created_by_name: input.createdByName,
+      created_at: (input.now ?? new Date()).toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function getBatch(
+  database: Database | { db: Kysely<Schema> },
+  id: number,
+): Promise<ImportBatch | undefined> {
+  const row = await database.db.selectFrom("import_batches").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toBatch(row as BatchRow) : undefined;
+}
+
+export async function listBatches(
+  database: Database,
+  opts: { kind?: string; limit: number; offset: number },
+): Promise<{ batches: ImportBatch[]; total: number }> {
+  let query = database.db.selectFrom("import_batches");
+  if (opts.kind) query = query.where("kind", "=", opts.kind);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("id", "desc").limit(opts.limit).offset(opts.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+  ]);
+  return { batches: rows.map((r) => toBatch(r as BatchRow)), total: Number(count?.n ?? 0) };
+}
+
+/** Moves a batch from one of `from` to `to`; false when another request or instance moved it first. */
+export async function claimBatch(
+  database: Database,
+  id: number,
+  from: readonly BatchStatus[],
+  to: BatchStatus,
+  set: BatchUpdate = {},
+): Promise<boolean> {
+  const result = await database.db
+    .updateTable("import_batches")
+    .set({ ...set, status: to })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateBatch(executor: { db: Kysely<Schema> }, id: number, set: BatchUpdate): Promise<void> {
+  await executor.db.updateTable("import_batches").set(set).where("id", "=", id).execute();
+}
+
+/** Problems kept per batch: the page shows the first thousand, the CSV all that are kept. */
+export const MAX_STORED_PROBLEMS = 100_000;
+export const SHOWN_PROBLEMS = 1000;
+
+export async function replaceProblems(
+  executor: { db: Kysely<Schema> },
+  batchId: number,
+  problems: readonly RowProblem[],
+): Promise<void> {
+  await executor.db.deleteFrom("import_problems").where("batch_id", "=", batchId).execute();
+  for (let i = 0; i < problems.length; i += 500) {
+    await executor.db
+      .insertInto("import_problems")
+      .values(
+        problems.slice(i, i + 500).map((p, j) => ({
+          batch_id: batchId,
+          position: i + j,
+          row: p.row,
+          column_name: p.column,
+          message: p.message,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function listProblems(database: Database, batchId: number, limit: number): Promise<RowProblem[]> {
+  const rows = await database.db
+    .selectFrom("import_problems")
+    .select(["row", "column_name", "message"])
+    .where("batch_id", "=", batchId)
+    .orderBy("position")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ row: Number(r.row), column: r.column_name, message: r.message }));
+}

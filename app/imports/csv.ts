@@ -1,0 +1,160 @@
+/**
+ * Reading CSV as spreadsheets write it (RFC 4180 and its habits): a delimiter of `,` `;` or tab, fields in double
+ * quotes that may hold the delimiter, quotes ("") and line breaks, CRLF or LF line ends. The parser is fed text in
+ * chunks, so a file of any size passes through in constant memory.
+ */
+
+export const DELIMITERS = [
+  { id: ",", label: "Comma (,)" },
+  { id: ";", label: "Semicolon (;)" },
+  { id: "\t", label: "Tab" },
+] as const;
+
+export type Delimiter = (typeof DELIMITERS)[number]["id"];
+
+export function isDelimiter(value: unknown): value is Delimiter {
+  return DELIMITERS.some((d) => d.id === value);
+}
+
+export function delimiterLabel(d: string): string {
+  return DELIMITERS.find((x) => x.id === d)?.label ?? d;
+}
+
+/** Counts of each delimiter per line of the sample, outside quotes. */
+function countsPerLine(text: string, delimiter: string): number[] {
+  const counts: number[] = [];
+  let n = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length && counts.length < 50; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === delimiter) n++;
+    else if (!quoted && ch === "\n") {
+      counts.push(n);
+      n = 0;
+    }
+  }
+  if (n) counts.push(n);
+  return counts;
+}
+
+/**
+ * The delimiter of a sample: the one that splits the most lines into the same number of fields (a comma inside a
+ * "Fond 828, Opis 1" field of a semicolon file varies from line to line; the real delimiter does not).
+ */
+export function detectDelimiter(sample: string): Delimiter {
+  let best: Delimiter = ",";
+  let bestScore = 0;
+  for (const { id } of DELIMITERS) {
+    const counts = countsPerLine(sample, id);
+    if (!counts.length) continue;
+    const first = counts[0]!;
+    if (!first) continue;
+    const steady = counts.filter((c) => c === first).length;
+    const score = steady * 1000 + first;
+    if (score > bestScore) {
+      best = id;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export interface CsvRow {
+  /** The row's number as a spreadsheet shows it: the header is row 1. */
+  row: number;
+  cells: string[];
+}
+
+/** A push parser: `push(text)` returns the rows completed so far, `end()` the last one. */
+export class CsvParser {
+  private field = "";
+  private cells: string[] = [];
+  private quoted = false;
+  /** After a closing quote: the next quote is an escaped quote, anything else ends the quoted part. */
+  private quoteSeen = false;
+  private fieldStarted = false;
+  private rowNumber = 0;
+  private lastWasCR = false;
+
+  constructor(private readonly delimiter: Delimiter) {}
+
+  push(text: string): CsvRow[] {
+    const rows: CsvRow[] = [];
+    const d = this.delimiter;
+    let field = this.field;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (this.lastWasCR) {
+        this.lastWasCR = false;
+        if (ch === "\n") continue;
+      }
+      if (this.quoted) {
+        if (this.quoteSeen) {
+          this.quoteSeen = false;
+          if (ch === '"') {
+            field += '"';
+            continue;
+          }
+          this.quoted = false;
+          // falls through: the character after the closing quote is read as unquoted
+        } else if (ch === '"') {
+          this.quoteSeen = true;
+          continue;
+        } else {
+          field += ch;
+          continue;
+        }
+      }
+      if (ch === d) {
+        this.cells.push(field);
+        field = "";
+        this.fieldStarted = true;
+      } else if (ch === "\n" || ch === "\r") {
+        this.cells.push(field);
+        field = "";
+        const row = this.finishRow();
+        if (row) rows.push(row);
+        this.lastWasCR = ch === "\r";
+      } else if (ch === '"' && field === "") {
+        this.quoted = true;
+        this.fieldStarted = true;
+      } else {
+        field += ch;
+        this.fieldStarted = true;
+      }
+    }
+    this.field = field;
+    return rows;
+  }
+
+  end(): CsvRow[] {
+    if (this.quoted && this.quoteSeen) this.quoted = false;
+    if (!this.fieldStarted && this.field === "" && !this.cells.length) return [];
+    this.cells.push(this.field);
+    this.field = "";
+    const row = this.finishRow();
+    return row ? [row] : [];
+  }
+
+  /** Whether the input ended inside a quoted field (a quote never closed). */
+  get unterminated(): boolean {
+    return this.quoted && !this.quoteSeen;
+  }
+
+  private finishRow(): CsvRow | null {
+    const cells = this.cells;
+    this.cells = [];
+    this.fieldStarted = false;
+    this.rowNumber++;
+    // A blank line is no row, but it keeps the numbering a spreadsheet shows.
+    if (cells.length === 1 && cells[0] === "") return null;
+    return { row: this.rowNumber, cells };
+  }
+}
+
+/** Parses a whole text (tests, samples). */
+export function parseCsv(text: string, delimiter: Delimiter): CsvRow[] {
+  const parser = new CsvParser(delimiter);
+  return [...parser.push(text), ...parser.end()];
+}

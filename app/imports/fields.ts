@@ -1,0 +1,139 @@
+import { type CollectionDef, fieldSources } from "~/search/collections";
+import { isDerivedColumn } from "~/search/display";
+
+/**
+ * What a column of a volunteer's spreadsheet can be imported as: the record's date (as the register writes it,
+ * single or double), its Julian date when a separate column gives it, the row's source key, or one of the
+ * collection's stored fields. The fields come from the collection's definition (search, detail, source and result
+ * fields, less the columns the site makes from fields), so a new collection is importable without import code.
+ */
+
+export const DATE_TARGET = "date";
+export const JULIAN_TARGET = "julianDate";
+export const SOURCE_KEY_TARGET = "sourceKey";
+
+export interface ImportTarget {
+  name: string;
+  label: string;
+  required: boolean;
+}
+
+/** The collection's stored fields, in the order its record page shows them. */
+export function storedFields(collection: CollectionDef): { name: string; label: string }[] {
+  const fields = new Map<string, string>();
+  const add = (name: string, label: string) => {
+    if (!isDerivedColumn(name) && !fields.has(name)) fields.set(name, label);
+  };
+  for (const f of collection.detailFields) add(f.name, f.label);
+  for (const f of collection.searchFields) for (const source of fieldSources(f)) add(source, f.label);
+  for (const f of collection.sourceFields) add(f.name, f.label);
+  for (const f of collection.resultColumns) add(f.name, f.label);
+  return [...fields].map(([name, label]) => ({ name, label }));
+}
+
+/** The field every record needs besides its date: the surname of the person it is about (its first search field). */
+export function principalField(collection: CollectionDef): string {
+  const first = collection.searchFields[0];
+  return first ? fieldSources(first)[0]! : "";
+}
+
+export function importTargets(collection: CollectionDef): ImportTarget[] {
+  const principal = principalField(collection);
+  return [
+    { name: SOURCE_KEY_TARGET, label: "Source key (identifies the row)", required: false },
+    { name: DATE_TARGET, label: "Date or year", required: true },
+    { name: JULIAN_TARGET, label: "Julian date (Old Style)", required: false },
+    ...storedFields(collection).map((f) => ({ ...f, required: f.name === principal })),
+  ];
+}
+
+/** A header as a key: lower case, no accents or punctuation ("Mother's maiden name" → "mothersmaidenname"). */
+export function headerKey(header: string): string {
+  return header
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/ł/g, "l")
+    .replace(/ß/g, "ss")
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/**
+ * The headers volunteers write, in the languages of the registers and of the society, for the field names the
+ * collections share. A collection's own labels and field names match as well.
+ */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  [SOURCE_KEY_TARGET]: ["id", "key", "source key", "record id", "lp", "lfd nr", "ident"],
+  [DATE_TARGET]: ["date", "datum", "data", "дата", "year", "jahr", "rok", "год", "event date", "data zdarzenia"],
+  [JULIAN_TARGET]: ["julian", "julian date", "old style", "data juliańska", "julianisches datum", "по старому стилю"],
+  surname: ["surname", "last name", "lastname", "family name", "nachname", "familienname", "nazwisko", "фамилия"],
+  surnameDe: ["surname germanised", "nachname deutsch", "nazwisko niemieckie"],
+  givenName: [
+    "given name",
+    "given names",
+    "first name",
+    "forename",
+    "christian name",
+    "vorname",
+    "vornamen",
+    "taufname",
+    "imie",
+    "imiona",
+    "имя",
+  ],
+  givenNameDe: ["given name germanised", "vorname deutsch", "imie niemieckie"],
+  fatherGivenName: ["father", "fathers name", "vater", "vorname vater", "ojciec", "imie ojca", "отец", "имя отца"],
+  motherGivenName: ["mother", "mothers name", "mutter", "vorname mutter", "matka", "imie matki", "мать", "имя матери"],
+  motherMaidenName: [
+    "maiden name",
+    "mothers maiden name",
+    "mädchenname",
+    "geborene",
+    "geb",
+    "nazwisko rodowe matki",
+    "nazwisko panienskie matki",
+    "девичья фамилия",
+  ],
+  place: ["place", "village", "town", "ort", "dorf", "wohnort", "miejscowosc", "wies", "место", "село", "деревня"],
+  parish: ["parish", "pfarrei", "kirchspiel", "kirchengemeinde", "parafia", "приход"],
+  remarks: ["remarks", "notes", "comments", "bemerkungen", "anmerkungen", "uwagi", "примечания", "примечание"],
+  notes: ["notes", "uwagi", "bemerkungen"],
+  age: ["age", "alter", "wiek", "возраст"],
+  film: ["film", "microfilm", "fhl film", "mikrofilm"],
+  page: ["page", "seite", "strona", "страница", "лист"],
+  act: ["act", "act number", "akt", "nr aktu", "akt nr", "aktennummer", "номер акта", "акт"],
+  register: ["register", "register book", "księga", "kirchenbuch", "delo"],
+  groomSurname: ["groom surname", "groom", "bräutigam", "nachname bräutigam", "nazwisko pana młodego", "жених"],
+  groomGivenName: ["groom given name", "vorname bräutigam", "imie pana młodego"],
+  brideSurname: ["bride surname", "bride", "braut", "nachname braut", "nazwisko panny młodej", "невеста"],
+  brideGivenName: ["bride given name", "vorname braut", "imie panny młodej"],
+  extractor: ["extractor", "indexer", "transcriber", "indeksujący", "bearbeiter"],
+  recordType: ["record type", "type", "typ", "art", "rodzaj aktu"],
+};
+
+/**
+ * The target of each column of a file, matched by its header: a collection field's name or label, or a common
+ * synonym. Each target is given to one column at most (the first that matches); a column nothing matches is
+ * left out (null).
+ */
+export function matchHeaders(headers: readonly string[], collection: CollectionDef): (string | null)[] {
+  const targets = importTargets(collection);
+  const byKey = new Map<string, string>();
+  // Names and labels first, so a collection's own label wins over a synonym of another field.
+  for (const t of targets) {
+    byKey.set(headerKey(t.name), t.name);
+    if (!byKey.has(headerKey(t.label))) byKey.set(headerKey(t.label), t.name);
+  }
+  const known = new Set(targets.map((t) => t.name));
+  for (const [name, words] of Object.entries(SYNONYMS)) {
+    if (!known.has(name)) continue;
+    for (const w of words) if (!byKey.has(headerKey(w))) byKey.set(headerKey(w), name);
+  }
+  const used = new Set<string>();
+  return headers.map((h) => {
+    const target = byKey.get(headerKey(h));
+    if (!target || used.has(target)) return null;
+    used.add(target);
+    return target;
+  });
+}

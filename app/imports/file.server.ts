@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { type CsvRow, CsvParser, type Delimiter, detectDelimiter } from "./csv";
+import { type ImportEncoding, binaryKind, detectEncoding, textDecoder } from "./encoding";
+
+/**
+ * Reading an uploaded file from disk: what it is (analysis) and its rows, streamed. Nothing here holds the file
+ * in memory: 1 MB chunks are decoded and parsed as they come.
+ */
+
+const SAMPLE_BYTES = 64 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+/** Rows shown beside the mapping, so the administrator sees what each column holds. */
+export const SAMPLE_ROWS = 5;
+
+export interface CsvSettings {
+  encoding: ImportEncoding;
+  delimiter: Delimiter;
+}
+
+export interface FileAnalysis {
+  encoding: ImportEncoding;
+  bom: boolean;
+  delimiter: Delimiter;
+  headers: string[];
+  sample: string[][];
+  /** Line breaks in the file less the header: the row count until a check counts rows exactly. */
+  approximateRows: number;
+  bytes: number;
+  sha256: string;
+}
+
+export type AnalysisResult = { ok: true; analysis: FileAnalysis } | { ok: false; message: string };
+
+async function readSample(path: string): Promise<Uint8Array> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The file's SHA-256 and its line breaks, in one pass. */
+async function digestAndLines(path: string): Promise<{ sha256: string; lines: number; endsWithBreak: boolean }> {
+  const hash = createHash("sha256");
+  let lines = 0;
+  let last = -1;
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    if (chunk.length) last = chunk[chunk.length - 1]!;
+  }
+  return { sha256: hash.digest("hex"), lines, endsWithBreak: last === 10 };
+}
+
+/** What a CSV file is: encoding, delimiter, header, a sample; or why it cannot be imported. */
+export async function analyseCsv(path: string, overrides: Partial<CsvSettings> = {}): Promise<AnalysisResult> {
+  const { size } = await stat(path);
+  if (size === 0) return { ok: false, message: "The file is empty." };
+  const sample = await readSample(path);
+  const kind = binaryKind(sample);
+  if (kind)
+    return {
+      ok: false,
+      message: `This file is ${kind}, not a CSV file. Save the spreadsheet as CSV (or upload the .xlsx itself).`,
+    };
+  const detected = detectEncoding(sample);
+  const encoding = overrides.encoding ?? detected.encoding;
+  const text = new TextDecoder(encoding).decode(sample);
+  if (!text.trim()) return { ok: false, message: "The file holds no text: it is empty." };
+  const delimiter = overrides.delimiter ?? detectDelimiter(text);
+  const rows: CsvRow[] = [];
+  for await (const row of readCsvRows(path, { encoding, delimiter })) {
+    rows.push(row);
+    if (rows.length > SAMPLE_ROWS) break;
+  }
+  const [header, ...sampleRows] = rows;
+  if (!header) return { ok: false, message: "The file holds no rows." };
+  const { sha256, lines, endsWithBreak } = await digestAndLines(path);
+  return {
+    ok: true,
+    analysis: {
+      encoding,
+      bom: detected.bom,
+      delimiter,
+      headers: header.cells.map((h, i) => h.trim() || `Column ${i + 1}`),
+      sample: sampleRows.map((r) => r.cells),
+      approximateRows: Math.max(0, lines + (endsWithBreak ? 0 : 1) - 1),
+      bytes: size,
+      sha256,
+    },
+  };
+}
+
+/** Every row of a CSV file, the header first, in the given encoding and delimiter. */
+export async function* readCsvRows(path: string, settings: CsvSettings): AsyncGenerator<CsvRow> {
+  const decode = textDecoder(settings.encoding);
+  const parser = new CsvParser(settings.delimiter);
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    yield* parser.push(decode(chunk));
+  }
+  yield* parser.push(decode());
+  yield* parser.end();
+}
+
+/** The SHA-256 of a file (to see that the file a batch imports is the one it checked). */
+export async function fileDigest(path: string): Promise<string> {
+  return (await digestAndLines(path)).sha256;
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { logger } from "~/config/logger.server";
+import { IMPORT_HEARTBEAT_INTERVAL_MS, IMPORT_STALE_AFTER_MS } from "~/config/timing";
+import type { Database } from "~/db/connection.server";
+import {
+  type BatchStatus,
+  type ImportBatch,
+  RUNNING_STATES,
+  claimBatch,
+  getBatch,
+  updateBatch,
+} from "./batches.server";
+import { ImportError, type OnProgress, checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
+
+/**
+ * Running a batch's check, import or undo in the background of the instance that was asked (decision 0023). The
+ * batch row is the job's durable record: the claim moves it into a running state only if it is still where the
+ * request saw it, so two clicks or two instances never run it twice, and a job whose instance stopped is shown as
+ * failed (at the next start, or by any instance once its heartbeat is stale). Progress lives in memory for the
+ * progress bar of this instance, and in the batch row (PostgreSQL) for the others.
+ */
+
+export type JobPhase = "check" | "import" | "undo";
+
+const RUNNING: Record<JobPhase, BatchStatus> = { check: "checking", import: "importing", undo: "undoing" };
+
+export interface LiveProgress {
+  batchId: number;
+  phase: JobPhase;
+  done: number;
+  total: number;
+  startedAt: number;
+}
+
+/** This process, among the instances that share a PostgreSQL database. */
+export const INSTANCE_ID = randomUUID();
+
+const live = new Map<number, LiveProgress>();
+const events = new EventEmitter();
+events.setMaxListeners(0);
+
+export function liveProgress(batchId: number): LiveProgress | undefined {
+  return live.get(batchId);
+}
+
+/** Calls `listener` whenever the batch's progress or state changes in this instance; returns the unsubscribe. */
+export function onBatchChange(batchId: number, listener: () => void): () => void {
+  events.on(`batch:${batchId}`, listener);
+  return () => events.off(`batch:${batchId}`, listener);
+}
+
+function announce(batchId: number): void {
+  events.emit(`batch:${batchId}`);
+}
+
+const STARTS_FROM: Record<JobPhase, readonly BatchStatus[]> = {
+  check: ["uploaded", "checked", "failed"],
+  import: ["checked", "failed"],
+  undo: ["imported"],
+};
+
+export type StartResult = { ok: true } | { ok: false; message: string };
+
+/** Why a batch cannot start this phase now, or null. */
+export function refusal(batch: ImportBatch, phase: JobPhase): string | null {
+  if (!STARTS_FROM[phase].includes(batch.status)) {
+    if (RUNNING_STATES.includes(batch.status)) return "This import is already running.";
+    return `An import that is ${batch.status} cannot be ${phase === "check" ? "checked" : phase === "import" ? "imported" : "undone"}.`;
+  }
+  if (phase === "import") {
+    if (!batch.checked) return "Check the file with these settings before importing it.";
+    if (batch.rows.error > 0 && !batch.settings.skipBadRows) {
+      return `${batch.rows.error.toLocaleString("en")} rows have problems: correct the file or the mapping, or choose to leave those rows out.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Starts a phase of a batch in the background and answers at once. `wait` runs it to the end first (the command
+ * line, tests).
+ */
+export async function startBatchJob(
+  database: Database,
+  batchId: number,
+  phase: JobPhase,
+  actorName: string,
+  opts: { wait?: boolean; onProgress?: (p: LiveProgress) => void } = {},
+): Promise<StartResult> {
+  const batch = await getBatch(database, batchId);
+  if (!batch) return { ok: false, message: "There is no such import." };
+  const why = refusal(batch, phase);
+  if (why) return { ok: false, message: why };
+  const now = new Date().toISOString();
+  const claimed = await claimBatch(database, batchId, [batch.status], RUNNING[phase], {
+    runner: INSTANCE_ID,
+    heartbeat_at: now,
+    started_at: now,
+    error: null,
+    rows_done: 0,
+  });
+  if (!claimed) return { ok: false, message: "Someone else started this import a moment ago." };
+  const running = run(database, { ...batch, status: RUNNING[phase] }, phase, actorName, opts.onProgress);
+  if (opts.wait) await running;
+  return { ok: true };
+}
+
+async function run(
+  database: Database,
+  batch: ImportBatch,
+  phase: JobPhase,
+  actorName: string,
+  onEachProgress?: (p: LiveProgress) => void,
+): Promise<void> {
+  const total = phase === "undo" ? batch.rows.new + batch.rows.changed : batch.rows.total;
+  const progress: LiveProgress = { batchId: batch.id, phase, done: 0, total, startedAt: Date.now() };
+  live.set(batch.id, progress);
+  announce(batch.id);
+  const onProgress: OnProgress = (done) => {
+    progress.done = done;
+    if (done > progress.total) progress.total = done;
+    onEachProgress?.(progress);
+    announce(batch.id);
+  };
+  // SQLite has one instance and the import holds its write lock: the heartbeat is PostgreSQL's.
+  const heartbeat =
+    database.kind === "postgres"
+      ? setInterval(() => {
+          updateBatch(database, batch.id, { heartbeat_at: new Date().toISOString(), rows_done: progress.done }).catch(
+            (error: unknown) => logger.warn({ err: error, batch: batch.id }, "import heartbeat failed"),
+          );
+        }, IMPORT_HEARTBEAT_INTERVAL_MS)
+      : undefined;
+  try {
+    if (phase === "check") await checkRecordBatch(database, batch, onProgress);
+    else if (phase === "import") await importRecordBatch(database, batch, onProgress);
+    else await undoRecordBatch(database, batch, actorName, onProgress);
+    logger.info(
+      { batch: batch.id, phase, rows: progress.done, ms: Date.now() - progress.startedAt },
+      "import job done",
+    );
+  } catch (error) {
+    const known = error instanceof ImportError;
+    if (!known) logger.error({ err: error, batch: batch.id, phase }, "import job failed");
+    const message = known
+      ? error.message
+      : `The ${phase === "undo" ? "undo" : phase} stopped on an unexpected error; nothing was changed. The server log has the details.`;
+    // A failed undo leaves the batch imported (the transaction rolled back); anything else can be started again.
+    await updateBatch(database, batch.id, {
+      status: phase === "undo" ? "imported" : "failed",
+      error: message,
+      finished_at: new Date().toISOString(),
+    }).catch((e: unknown) => logger.error({ err: e, batch: batch.id }, "could not record a failed import"));
+  } finally {
+    clearInterval(heartbeat);
+    live.delete(batch.id);
+    announce(batch.id);
+  }
+}
+
+const INTERRUPTED =
+  "The server stopped while this ran; nothing of it was written (an import commits all its rows or none). Start it again.";
+
+/**
+ * Batches left running by an instance that stopped: at start-up on SQLite every one (there is one instance), on
+ * PostgreSQL those whose heartbeat is stale. A stopped undo leaves the batch imported.
+ */
+export async function failInterruptedBatches(database: Database, now = Date.now()): Promise<number> {
+  let query = database.db
+    .selectFrom("import_batches")
+    .select(["id", "status"])
+    .where("status", "in", [...RUNNING_STATES]);
+  if (database.kind === "postgres") {
+    query = query.where("heartbeat_at", "<", new Date(now - IMPORT_STALE_AFTER_MS).toISOString());
+  }
+  const stuck = await query.execute();
+  for (const b of stuck) {
+    if (live.has(Number(b.id))) continue;
+    await claimBatch(
+      database,
+      Number(b.id),
+      [b.status as BatchStatus],
+      b.status === "undoing" ? "imported" : "failed",
+      {
+        error: INTERRUPTED,
+        finished_at: new Date(now).toISOString(),
+      },
+    );
+  }
+  return stuck.length;
+}

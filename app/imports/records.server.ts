@@ -1,0 +1,485 @@
+import { type Kysely, sql } from "kysely";
+import { type Database, openSqlite } from "~/db/connection.server";
+import type { Schema } from "~/db/schema";
+import { type SimpleDate, parseIsoDate } from "~/search/calendar";
+import { type CollectionDef, getCollection } from "~/search/collections";
+import { csvLine } from "~/search/csv";
+import { forgetCollectionSizes } from "~/search/stats.server";
+import { type ImportRecord, RecordImporter } from "~/search/store.server";
+import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
+import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
+import { fileDigest, readCsvRows } from "./file.server";
+import { type ReadRow, type RowProblem, canonicalOfImport, canonicalOfStored, readRecordRow } from "./rows.server";
+
+/**
+ * Checking, importing and undoing a batch of records, and exporting a collection in the import format
+ * (decision 0023). The check and the import read the file through the same rows, so the import does exactly what
+ * the check reported. An import is one transaction: all its rows or none.
+ */
+
+/** A refusal the administrator can act on: its message is shown as it is. */
+export class ImportError extends Error {}
+
+export type OnProgress = (done: number) => void;
+
+const CHUNK = 1000;
+
+function collectionOf(batch: ImportBatch): CollectionDef {
+  const collection = getCollection(batch.target);
+  if (!collection) throw new ImportError(`There is no collection “${batch.target}” any more.`);
+  return collection;
+}
+
+/** The file's rows read as records, the header skipped. */
+async function* batchRows(batch: ImportBatch, collection: CollectionDef): AsyncGenerator<ReadRow> {
+  const { settings, analysis } = batch;
+  let header = true;
+  for await (const row of readCsvRows(batch.filePath, settings)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    yield readRecordRow(collection, settings, analysis.headers, row);
+  }
+}
+
+interface StoredRow {
+  id: number;
+  collection: number;
+  year: number;
+  date_sort: number;
+  greg_date: string | null;
+  julian_date: string | null;
+  data: string;
+}
+
+interface Existing {
+  stored: StoredRow;
+  /** The key was never stored: a record that came without one (the demo's), found by its exported key. */
+  keyless: boolean;
+}
+
+/** An exported record without a source key is given this one, and an import finds the record by it again. */
+const RECORD_ID_KEY = /^metryka-(\d{1,12})$/;
+
+export function recordIdKey(id: number): string {
+  return `metryka-${id}`;
+}
+
+/** The stored records of these keys in the collection. */
+async function findExisting(
+  db: Kysely<Schema>,
+  collection: CollectionDef,
+  keys: readonly string[],
+): Promise<Map<string, Existing>> {
+  const found = new Map<string, Existing>();
+  if (!keys.length) return found;
+  const sources = await db
+    .selectFrom("record_sources")
+    .select(["source_key", "record_id"])
+    .where("collection", "=", collection.code)
+    .where("source_key", "in", [...keys])
+    .execute();
+  const ids = new Map<number, { key: string; keyless: boolean }>();
+  for (const s of sources) ids.set(Number(s.record_id), { key: s.source_key, keyless: false });
+  const byId = keys
+    .filter((k) => !sources.some((s) => s.source_key === k))
+    .map((k) => [k, RECORD_ID_KEY.exec(k)] as const)
+    .filter(([, m]) => m)
+    .map(([k, m]) => [k, Number(m![1])] as const);
+  if (byId.length) {
+    const keyed = await db
+      .selectFrom("record_sources")
+      .select("record_id")
+      .where(
+        "record_id",
+        "in",
+        byId.map(([, id]) => id),
+      )
+      .execute();
+    const taken = new Set(keyed.map((r) => Number(r.record_id)));
+    for (const [key, id] of byId) if (!taken.has(id)) ids.set(id, { key, keyless: true });
+  }
+  if (!ids.size) return found;
+  const rows = await db
+    .selectFrom("records")
+    .select(["id", "collection", "year", "date_sort", "greg_date", "julian_date", "data"])
+    .where("id", "in", [...ids.keys()])
+    .where("collection", "=", collection.code)
+    .execute();
+  for (const r of rows) {
+    const of = ids.get(Number(r.id))!;
+    found.set(of.key, { stored: { ...r, id: Number(r.id) }, keyless: of.keyless });
+  }
+  return found;
+}
+
+type Classified = { row: ReadRow; existing: Existing | undefined; same: boolean };
+
+async function classify(
+  db: Kysely<Schema>,
+  collection: CollectionDef,
+  rows: readonly ReadRow[],
+): Promise<Classified[]> {
+  const existing = await findExisting(
+    db,
+    collection,
+    rows.map((r) => r.sourceKey!),
+  );
+  return rows.map((row) => {
+    const e = existing.get(row.sourceKey!);
+    return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonicalOfImport(row.record!) };
+  });
+}
+
+interface Counts {
+  total: number;
+  errorRows: number;
+  new: number;
+  changed: number;
+  unchanged: number;
+}
+
+/**
+ * Reads every row (`visit` gets the valid ones in chunks, classified as new, changed or unchanged) and collects
+ * the problems: a row's own, and a source key that an earlier row of the file has.
+ */
+async function walkRows(
+  db: Kysely<Schema>,
+  batch: ImportBatch,
+  onProgress: OnProgress,
+  visit: (chunk: Classified[]) => Promise<void>,
+  onProblemRow: (row: ReadRow, problems: RowProblem[]) => void,
+): Promise<Counts> {
+  const collection = collectionOf(batch);
+  const counts: Counts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
+  const keys = new Map<string, number>();
+  let pending: ReadRow[] = [];
+  const drain = async () => {
+    if (!pending.length) return;
+    const chunk = await classify(db, collection, pending);
+    pending = [];
+    for (const c of chunk) {
+      if (!c.existing) counts.new++;
+      else if (c.same) counts.unchanged++;
+      else counts.changed++;
+    }
+    await visit(chunk);
+  };
+  for await (const row of batchRows(batch, collection)) {
+    counts.total++;
+    let problems = row.problems;
+    if (!problems.length && row.sourceKey) {
+      const earlier = keys.get(row.sourceKey);
+      if (earlier !== undefined) {
+        const keyColumn = batch.settings.columns.indexOf(SOURCE_KEY_TARGET);
+        problems = [
+          {
+            row: row.row,
+            column: keyColumn >= 0 ? (batch.analysis.headers[keyColumn] ?? "Source key") : "",
+            message:
+              keyColumn >= 0
+                ? `The source key “${row.sourceKey}” is also on row ${earlier}`
+                : `This row repeats row ${earlier} exactly`,
+          },
+        ];
+      } else keys.set(row.sourceKey, row.row);
+    }
+    if (problems.length) {
+      counts.errorRows++;
+      onProblemRow(row, problems);
+    } else {
+      pending.push(row);
+      if (pending.length >= CHUNK) await drain();
+    }
+    if (counts.total % CHUNK === 0) onProgress(counts.total);
+  }
+  await drain();
+  onProgress(counts.total);
+  return counts;
+}
+
+/** The dry run: every row read and validated, nothing written but the report. */
+export async function checkRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
+  const problems: RowProblem[] = [];
+  let moreProblems = 0;
+  const counts = await walkRows(
+    database.db,
+    batch,
+    onProgress,
+    async () => {},
+    (_row, rowProblems) => {
+      for (const p of rowProblems) {
+        if (problems.length < MAX_STORED_PROBLEMS) problems.push(p);
+        else moreProblems++;
+      }
+    },
+  );
+  if (counts.total === 0) throw new ImportError("The file has a header but no rows to import.");
+  await database.db.transaction().execute(async (trx) => {
+    await replaceProblems({ db: trx }, batch.id, problems);
+    await updateBatch({ db: trx }, batch.id, {
+      status: "checked",
+      checked: 1,
+      rows_total: counts.total,
+      rows_done: counts.total,
+      rows_error: counts.errorRows,
+      rows_new: counts.new,
+      rows_changed: counts.changed,
+      rows_unchanged: counts.unchanged,
+      rows_skipped: 0,
+      finished_at: new Date().toISOString(),
+      error: moreProblems ? `${moreProblems.toLocaleString("en")} further problems were not kept` : null,
+    });
+  });
+}
+
+/**
+ * A connection of its own for a long write: on SQLite the site's connection serves readers (WAL) while the import
+ * holds the write lock on this one. PostgreSQL's transaction takes a pooled connection anyway.
+ */
+function jobDatabase(database: Database): Database {
+  return database.kind === "sqlite" && database.file ? openSqlite(database.file) : database;
+}
+
+async function inJobTransaction<T>(
+  database: Database,
+  work: (trx: Kysely<Schema>, job: Database) => Promise<T>,
+): Promise<T> {
+  const job = jobDatabase(database);
+  try {
+    return await job.db.transaction().execute((trx) => work(trx, job));
+  } finally {
+    if (job !== database) await job.close();
+  }
+}
+
+/** Locks a batch for this transaction (PostgreSQL): a second instance told to run it waits, then finds it done. */
+async function lockBatch(trx: Kysely<Schema>, database: Database, batchId: number): Promise<void> {
+  if (database.kind === "postgres") await sql`select pg_advisory_xact_lock(2023, ${batchId})`.execute(trx);
+}
+
+function previousOf(stored: StoredRow, keyless: boolean): string {
+  return JSON.stringify({ ...stored, keyless });
+}
+
+function storedAsImport(collection: CollectionDef, stored: Omit<StoredRow, "id" | "collection">): ImportRecord {
+  const date: SimpleDate = {
+    year: Math.floor(stored.date_sort / 10000),
+    month: Math.floor(stored.date_sort / 100) % 100,
+    day: stored.date_sort % 100,
+  };
+  return {
+    collection: collection.id,
+    date,
+    julianDate: stored.julian_date ? parseIsoDate(stored.julian_date, "julian") : null,
+    fields: JSON.parse(stored.data) as Record<string, string>,
+  };
+}
+
+/** The import: one transaction writes every valid row (new ones added, changed ones updated) or nothing. */
+export async function importRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
+  const collection = collectionOf(batch);
+  if ((await fileDigest(batch.filePath)) !== batch.sha256) {
+    throw new ImportError("The uploaded file is not the one that was checked any more. Upload it again.");
+  }
+  const started = Date.now();
+  await inJobTransaction(database, async (trx, job) => {
+    await lockBatch(trx, database, batch.id);
+    const importer = new RecordImporter(job, 5000, trx);
+    await importer.init();
+    let skipped = 0;
+    const counts = await walkRows(
+      trx,
+      batch,
+      onProgress,
+      async (chunk) => {
+        const sources: { record_id: number; collection: number; source_key: string; batch_id: number | null }[] = [];
+        for (const { row, existing, same } of chunk) {
+          if (same) continue;
+          if (!existing) {
+            const id = await importer.add(row.record!);
+            sources.push({
+              record_id: id,
+              collection: collection.code,
+              source_key: row.sourceKey!,
+              batch_id: batch.id,
+            });
+            continue;
+          }
+          await trx
+            .insertInto("import_changes")
+            .values({
+              batch_id: batch.id,
+              record_id: existing.stored.id,
+              previous: previousOf(existing.stored, existing.keyless),
+            })
+            .execute();
+          await importer.removeRecords([existing.stored]);
+          await importer.add(row.record!, existing.stored.id);
+          if (existing.keyless) {
+            sources.push({
+              record_id: existing.stored.id,
+              collection: collection.code,
+              source_key: row.sourceKey!,
+              batch_id: null,
+            });
+          }
+        }
+        if (sources.length) await trx.insertInto("record_sources").values(sources).execute();
+      },
+      (row) => {
+        if (!batch.settings.skipBadRows) {
+          throw new ImportError(
+            `Row ${row.row} has problems (${row.problems[0]?.message ?? "a source key repeated"}); nothing was imported. Check the file again, or choose to leave out the rows with problems.`,
+          );
+        }
+        skipped++;
+      },
+    );
+    await importer.finish();
+    const now = new Date();
+    await updateBatch({ db: trx }, batch.id, {
+      status: "imported",
+      rows_total: counts.total,
+      rows_done: counts.total,
+      rows_error: counts.errorRows,
+      rows_new: counts.new,
+      rows_changed: counts.changed,
+      rows_unchanged: counts.unchanged,
+      rows_skipped: skipped,
+      finished_at: now.toISOString(),
+      duration_ms: now.getTime() - started,
+      error: null,
+    });
+  });
+  forgetCollectionSizes();
+}
+
+/** The batch of this collection imported after `batch` and not undone, if any: it has to be undone first. */
+export async function laterBatch(database: Database, batch: ImportBatch): Promise<number | undefined> {
+  const later = await database.db
+    .selectFrom("import_batches")
+    .select("id")
+    .where("kind", "=", batch.kind)
+    .where("target", "=", batch.target)
+    .where("id", ">", batch.id)
+    .where("status", "in", ["importing", "imported", "undoing"])
+    .orderBy("id")
+    .executeTakeFirst();
+  return later ? Number(later.id) : undefined;
+}
+
+/** Undo: the batch's new records removed, the records it changed put back as they were, in one transaction. */
+export async function undoRecordBatch(
+  database: Database,
+  batch: ImportBatch,
+  actorName: string,
+  onProgress: OnProgress,
+): Promise<void> {
+  const collection = collectionOf(batch);
+  const later = await laterBatch(database, batch);
+  if (later !== undefined) {
+    throw new ImportError(`Undo import #${later} first: it came after this one and may have changed the same records.`);
+  }
+  await inJobTransaction(database, async (trx, job) => {
+    await lockBatch(trx, database, batch.id);
+    const importer = new RecordImporter(job, 5000, trx);
+    await importer.init();
+    let done = 0;
+    for (let after = 0; ;) {
+      const created = await trx
+        .selectFrom("record_sources")
+        .innerJoin("records", "records.id", "record_sources.record_id")
+        .select(["records.id", "records.collection", "records.year", "records.data"])
+        .where("record_sources.batch_id", "=", batch.id)
+        .where("record_sources.record_id", ">", after)
+        .orderBy("record_sources.record_id")
+        .limit(CHUNK)
+        .execute();
+      if (!created.length) break;
+      after = Number(created[created.length - 1]!.id);
+      const ids = created.map((r) => Number(r.id));
+      await importer.removeRecords(created.map((r) => ({ ...r, id: Number(r.id) })));
+      await trx.deleteFrom("record_sources").where("record_id", "in", ids).execute();
+      done += created.length;
+      onProgress(done);
+    }
+    for (let after = 0; ;) {
+      const changes = await trx
+        .selectFrom("import_changes")
+        .innerJoin("records", "records.id", "import_changes.record_id")
+        .select(["records.id", "records.collection", "records.year", "records.data", "import_changes.previous"])
+        .where("import_changes.batch_id", "=", batch.id)
+        .where("import_changes.record_id", ">", after)
+        .orderBy("import_changes.record_id")
+        .limit(CHUNK)
+        .execute();
+      if (!changes.length) break;
+      after = Number(changes[changes.length - 1]!.id);
+      await importer.removeRecords(changes.map((r) => ({ ...r, id: Number(r.id) })));
+      for (const change of changes) {
+        const previous = JSON.parse(change.previous) as StoredRow & { keyless: boolean };
+        await importer.add(storedAsImport(collection, previous), previous.id);
+        if (previous.keyless) await trx.deleteFrom("record_sources").where("record_id", "=", previous.id).execute();
+      }
+      done += changes.length;
+      onProgress(done);
+    }
+    await importer.finish();
+    await trx.deleteFrom("import_changes").where("batch_id", "=", batch.id).execute();
+    await updateBatch({ db: trx }, batch.id, {
+      status: "undone",
+      undone_at: new Date().toISOString(),
+      undone_by_name: actorName,
+      error: null,
+    });
+  });
+  forgetCollectionSizes();
+}
+
+/** The columns of a collection's export, which an import maps back by name. */
+export function exportColumns(collection: CollectionDef): string[] {
+  return [SOURCE_KEY_TARGET, DATE_TARGET, JULIAN_TARGET, ...storedFields(collection).map((f) => f.name)];
+}
+
+/**
+ * A whole collection as CSV in the import format (UTF-8 with a byte-order mark, so spreadsheets read the
+ * accents): importing the file again changes nothing.
+ */
+export async function* exportCollectionCsv(database: Database, collection: CollectionDef): AsyncGenerator<string> {
+  const columns = exportColumns(collection);
+  const fields = columns.slice(3);
+  yield `\uFEFF${csvLine(columns)}`;
+  for (let after = 0; ;) {
+    const rows = await database.db
+      .selectFrom("records")
+      .leftJoin("record_sources", "record_sources.record_id", "records.id")
+      .select([
+        "records.id",
+        "records.year",
+        "records.greg_date",
+        "records.julian_date",
+        "records.data",
+        "record_sources.source_key",
+      ])
+      .where("records.collection", "=", collection.code)
+      .where("records.id", ">", after)
+      .orderBy("records.id")
+      .limit(2000)
+      .execute();
+    if (!rows.length) return;
+    after = Number(rows[rows.length - 1]!.id);
+    let text = "";
+    for (const r of rows) {
+      const data = JSON.parse(r.data) as Record<string, string>;
+      text += csvLine([
+        r.source_key ?? recordIdKey(Number(r.id)),
+        data[DATE_TARGET] ?? r.greg_date ?? String(r.year),
+        r.julian_date ?? "",
+        ...fields.map((f) => data[f] ?? ""),
+      ]);
+    }
+    yield text;
+  }
+}

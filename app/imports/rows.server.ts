@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+import type { CalendarKind } from "~/search/calendar";
+import { formatIsoDate } from "~/search/calendar";
+import type { CollectionDef } from "~/search/collections";
+import type { ImportRecord } from "~/search/store.server";
+import type { CsvRow } from "./csv";
+import { readRegisterDate } from "./dates";
+import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, principalField } from "./fields";
+
+/**
+ * One row of a volunteer's file read into a record of the collection, or the problems that keep it out: each by
+ * row and column, in words a volunteer can act on. Pure: the check (dry run) and the import both read rows here,
+ * so what the check reports is exactly what the import would do.
+ */
+
+export interface RowProblem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface RecordRowSettings {
+  /** The target of each column (a field name, "date", "julianDate", "sourceKey") or null to leave it out. */
+  columns: readonly (string | null)[];
+  /** How a single date in the file is written. */
+  calendar: CalendarKind;
+}
+
+export interface ReadRow {
+  row: number;
+  record: ImportRecord | null;
+  /** The row's key: the key column's value, or a digest of the record when no column is the key. */
+  sourceKey: string | null;
+  problems: RowProblem[];
+}
+
+/** Longest value of one cell: a remark, not a book. */
+export const MAX_CELL_CHARS = 4000;
+
+/** What a spreadsheet export put before a value that starts like a formula ('=…), taken off again. */
+function cellText(raw: string): string {
+  const text = raw.trim();
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * The record as a comparable string: its dates as stored and its non-empty fields in a fixed order. Equal for a
+ * record read from a file and the same record read back from the database, so a second import of a file finds
+ * its rows unchanged.
+ */
+export function canonicalRecord(r: {
+  dateSort: number;
+  julianIso: string | null;
+  fields: Record<string, string | null | undefined>;
+}): string {
+  const fields = Object.entries(r.fields)
+    .filter(([, v]) => v != null && v !== "")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([r.dateSort, r.julianIso ?? "", fields]);
+}
+
+export function canonicalOfImport(record: ImportRecord): string {
+  const { date, julianDate } = record;
+  return canonicalRecord({
+    dateSort: date.year * 10000 + date.month * 100 + date.day,
+    julianIso: julianDate?.month && julianDate.day ? formatIsoDate(julianDate) : null,
+    fields: record.fields,
+  });
+}
+
+export function canonicalOfStored(row: { date_sort: number; julian_date: string | null; data: string }): string {
+  return canonicalRecord({
+    dateSort: row.date_sort,
+    julianIso: row.julian_date,
+    fields: JSON.parse(row.data) as Record<string, string>,
+  });
+}
+
+/** The key of a row without a key column: its content, so the same row imported twice is found again. */
+export function contentKey(canonical: string): string {
+  return `row:${createHash("sha1").update(canonical).digest("base64url")}`;
+}
+
+export function readRecordRow(
+  collection: CollectionDef,
+  settings: RecordRowSettings,
+  headers: readonly string[],
+  input: CsvRow,
+): ReadRow {
+  const problems: RowProblem[] = [];
+  const { row, cells } = input;
+  const problem = (column: string, message: string) => problems.push({ row, column, message });
+  const width = headers.length;
+  if (cells.length > width && cells.slice(width).some((c) => c.trim() !== "")) {
+    problem(
+      "",
+      `This row has ${cells.length} cells but the header has ${width}: a delimiter too many, or a quote missing?`,
+    );
+  } else if (cells.length < width) {
+    problem("", `This row has ${cells.length} cells but the header has ${width}: is part of the row on the next line?`);
+  }
+  const fields: Record<string, string> = {};
+  let dateText = "";
+  let julianText = "";
+  let sourceKey: string | null = null;
+  settings.columns.forEach((target, i) => {
+    if (!target) return;
+    const header = headers[i] ?? `Column ${i + 1}`;
+    const value = cellText(cells[i] ?? "");
+    if (value.includes("\uFFFD")) {
+      problem(
+        header,
+        "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8",
+      );
+      return;
+    }
+    if (value.length > MAX_CELL_CHARS) {
+      problem(
+        header,
+        `The value is ${value.length.toLocaleString("en")} characters long; at most ${MAX_CELL_CHARS.toLocaleString("en")} are kept`,
+      );
+      return;
+    }
+    if (target === DATE_TARGET) dateText = value;
+    else if (target === JULIAN_TARGET) julianText = value;
+    else if (target === SOURCE_KEY_TARGET) sourceKey = value;
+    else if (value) fields[target] = value;
+  });
+
+  const dateHeader = headers[settings.columns.indexOf(DATE_TARGET)] ?? "Date";
+  let record: ImportRecord | null = null;
+  const date = settings.columns.includes(DATE_TARGET)
+    ? readRegisterDate(dateText, settings.calendar)
+    : ({ ok: false, message: "No column is the date" } as const);
+  if (!date.ok) problem(dateHeader, date.message);
+  let julian = date.ok ? date.value.julian : null;
+  if (julianText) {
+    const j = readRegisterDate(julianText, "julian");
+    if (!j.ok) problem(headers[settings.columns.indexOf(JULIAN_TARGET)] ?? "Julian date", j.message);
+    else julian = j.value.julian ?? j.value.date;
+  }
+  if (date.ok) {
+    const { year } = date.value.date;
+    const { from, to } = collection.years;
+    if (year < from || year > to) {
+      problem(dateHeader, `The year ${year} is outside this collection's years, ${from}–${to}`);
+    } else {
+      // A qualified date ("abt 1850") keeps its words for the record page; the year is what is searched.
+      if (date.value.qualifier) fields[DATE_TARGET] = dateText;
+      record = { collection: collection.id, date: date.value.date, julianDate: julian, fields };
+    }
+  }
+
+  const principal = principalField(collection);
+  if (!fields[principal]) {
+    const i = settings.columns.indexOf(principal);
+    const label = collection.searchFields[0]?.label ?? principal;
+    problem(i >= 0 ? (headers[i] ?? label) : label, `${label} is empty: every record needs it`);
+  }
+  for (const f of collection.searchFields) {
+    const value = fields[f.name];
+    if (f.choices && value && !f.choices.some((c) => c.value === value)) {
+      const i = settings.columns.indexOf(f.name);
+      problem(headers[i] ?? f.label, `“${value}” is not one of ${f.choices.map((c) => c.value).join(", ")}`);
+    }
+  }
+  if (settings.columns.includes(SOURCE_KEY_TARGET) && !sourceKey) {
+    problem(headers[settings.columns.indexOf(SOURCE_KEY_TARGET)] ?? "Source key", "The source key is empty");
+  }
+  if (problems.length) return { row, record: null, sourceKey, problems };
+  return { row, record, sourceKey: sourceKey ?? contentKey(canonicalOfImport(record!)), problems };
+}
