@@ -60,6 +60,7 @@ for (const dialect of testDialects()) {
         "0007_families",
         "0008_member_directory",
         "0009_place_name_words",
+        "0010_imports",
       ]);
     });
 
