@@ -125,7 +125,15 @@ async function main() {
     next();
   });
   // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+  app.use(
+    compression({
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      // A compressor holds an event stream's small messages back until it has enough to compress: the import's
+      // progress bar would stand still.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   // A request is logged at info only when it failed or was slow; the rest are debug lines (issue 12: one JSON line
   // per page at info cost CPU on every request and buried the lines that matter).

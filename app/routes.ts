@@ -45,6 +45,12 @@ const FIXED_ROUTES: Record<Exclude<FixedPage, "home">, string> = {
   adminPages: "routes/members.admin.pages.tsx",
   adminPagesNew: "routes/members.admin.pages.new.tsx",
   adminAudit: "routes/members.admin.audit.tsx",
+  adminImports: "routes/members.admin.imports.tsx",
+  adminImportsNew: "routes/members.admin.imports.new.tsx",
+  adminImport: "routes/members.admin.imports.$id.tsx",
+  adminImportEvents: "routes/members.admin.imports.$id.events.ts",
+  adminImportProblems: "routes/members.admin.imports.$id.problems.ts",
+  adminExport: "routes/members.admin.exports.$collection.ts",
   directory: "routes/members.membership.search.tsx",
 };
 

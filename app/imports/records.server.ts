@@ -356,7 +356,10 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
   forgetCollectionSizes();
 }
 
-/** The batch of this collection imported after `batch` and not undone, if any: it has to be undone first. */
+/**
+ * The batch of this collection imported after `batch` and not undone that wrote something, if any: it has to be
+ * undone first. (A later import of the same file that found every row unchanged wrote nothing.)
+ */
 export async function laterBatch(database: Database, batch: ImportBatch): Promise<number | undefined> {
   const later = await database.db
     .selectFrom("import_batches")
@@ -364,7 +367,12 @@ export async function laterBatch(database: Database, batch: ImportBatch): Promis
     .where("kind", "=", batch.kind)
     .where("target", "=", batch.target)
     .where("id", ">", batch.id)
-    .where("status", "in", ["importing", "imported", "undoing"])
+    .where((eb) =>
+      eb.or([
+        eb("status", "in", ["importing", "undoing"]),
+        eb.and([eb("status", "=", "imported"), eb.or([eb("rows_new", ">", 0), eb("rows_changed", ">", 0)])]),
+      ]),
+    )
     .orderBy("id")
     .executeTakeFirst();
   return later ? Number(later.id) : undefined;

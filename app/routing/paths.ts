@@ -38,6 +38,12 @@ export const PATHS = {
   adminPages: "/members/admin/pages",
   adminPagesNew: "/members/admin/pages/new",
   adminAudit: "/members/admin/audit",
+  adminImports: "/members/admin/imports",
+  adminImportsNew: "/members/admin/imports/new",
+  adminImport: "/members/admin/imports/:id",
+  adminImportEvents: "/members/admin/imports/:id/events",
+  adminImportProblems: "/members/admin/imports/:id/problems",
+  adminExport: "/members/admin/exports/:collection",
   // The member directory (decision 0015): a source in the catalog, with a page of its own.
   directory: "/members/membership/search",
 } as const;
@@ -75,6 +81,13 @@ export function signInPath(to: string): string {
 
 /** One member's page in the administration. */
 export const adminMemberPath = (id: number | string) => PATHS.adminMember.replace(":id", String(id));
+
+/** One import batch's page, its progress events and its problems as CSV. */
+export const adminImportPath = (id: number | string) => PATHS.adminImport.replace(":id", String(id));
+export const adminImportEventsPath = (id: number | string) => PATHS.adminImportEvents.replace(":id", String(id));
+export const adminImportProblemsPath = (id: number | string) => PATHS.adminImportProblems.replace(":id", String(id));
+/** A whole record collection as CSV in the import format. */
+export const adminExportPath = (collection: string) => PATHS.adminExport.replace(":collection", collection);
 
 /** The editor of the content page at `slug`. */
 export const editPagePath = (slug: string) => `${PATHS.adminPages}/${slug}`;

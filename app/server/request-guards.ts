@@ -22,6 +22,15 @@ export const DEFAULT_JSON_BODY_KB = 16;
  * character takes up to 12 bytes (4 UTF-8 bytes, each %XX), so 200,000 × 12 plus the other fields.
  */
 export const CONTENT_PAGE_BODY_BYTES = 2_500_000;
+/** Largest file an import takes (UPLOAD_MAX_MB): a society's registers in one spreadsheet. */
+export const DEFAULT_UPLOAD_MAX_MB = 500;
+/** The pages that take an uploaded file. */
+export const UPLOAD_PATHS = ["/members/admin/imports/new", "/members/genealogy/submit"] as const;
+
+/** The largest upload in bytes, from UPLOAD_MAX_MB. */
+export function uploadMaxBytes(env: Partial<Record<string, string>>): number {
+  return kilobytes(env.UPLOAD_MAX_MB, DEFAULT_UPLOAD_MAX_MB) * 1024;
+}
 
 function kilobytes(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -32,7 +41,11 @@ export function bodyLimitsFrom(env: Partial<Record<string, string>>): BodyLimits
   return {
     formBytes: kilobytes(env.MAX_FORM_BODY_KB, DEFAULT_FORM_BODY_KB),
     jsonBytes: kilobytes(env.MAX_JSON_BODY_KB, DEFAULT_JSON_BODY_KB),
-    larger: [{ prefix: "/members/admin/pages", bytes: CONTENT_PAGE_BODY_BYTES }],
+    larger: [
+      { prefix: "/members/admin/pages", bytes: CONTENT_PAGE_BODY_BYTES },
+      // The file and a few small fields of its form.
+      ...UPLOAD_PATHS.map((prefix) => ({ prefix, bytes: uploadMaxBytes(env) + 64 * 1024 })),
+    ],
   };
 }
 

@@ -7,6 +7,7 @@ export function AdminNav() {
     { to: PATHS.admin, label: "Members", end: true },
     { to: PATHS.adminApprovals, label: "Approvals", end: false },
     { to: PATHS.adminPages, label: "Content pages", end: false },
+    { to: PATHS.adminImports, label: "Imports", end: false },
     { to: PATHS.adminAudit, label: "Audit log", end: false },
   ];
   return (

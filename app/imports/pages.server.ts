@@ -1,0 +1,539 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  MaxPartSizeExceededError,
+  NodeOnDiskFile,
+  data,
+  redirect,
+  unstable_composeUploadHandlers,
+  unstable_createFileUploadHandler,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { eventStream } from "remix-utils/sse/server";
+import { writeAudit } from "~/auth/audit.server";
+import { validateCsrf } from "~/auth/csrf.server";
+import type { User } from "~/auth/users.server";
+import { readConfig } from "~/config/env.server";
+import { IMPORT_PROGRESS_EVENT_MS } from "~/config/timing";
+import type { Database } from "~/db/connection.server";
+import { getDatabase } from "~/db/current.server";
+import { pageWindow } from "~/listing/paging";
+import { csvResponse } from "~/routing/csv-response.server";
+import { contentTypeOf, readForm } from "~/routing/form-data.server";
+import { PATHS, adminImportPath } from "~/routing/paths";
+import { invariantResponse } from "~/routing/responses";
+import { csvLine } from "~/search/csv";
+import { COLLECTIONS, type CollectionDef, getCollection, searchPath } from "~/search/collections";
+import { collectionSizes } from "~/search/stats.server";
+import { uploadMaxBytes } from "~/server/request-guards";
+import {
+  type ImportBatch,
+  RUNNING_STATES,
+  SHOWN_PROBLEMS,
+  claimBatch,
+  createBatch,
+  getBatch,
+  listBatches,
+  listProblems,
+  updateBatch,
+} from "./batches.server";
+import { delimiterLabel } from "./csv";
+import { encodingLabel } from "./encoding";
+import { importTargets, matchHeaders } from "./fields";
+import { type FileAnalysis, analyseCsv } from "./file.server";
+import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
+import {
+  type JobPhase,
+  failInterruptedBatches,
+  liveProgress,
+  onBatchChange,
+  refusal,
+  startBatchJob,
+} from "./jobs.server";
+import { exportCollectionCsv, laterBatch } from "./records.server";
+
+/**
+ * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
+ * progress and result, its progress events, its problems as CSV, and a collection's export. The routes call the
+ * guard and pass the administrator in.
+ */
+
+const PER_PAGE = 25;
+const KIND_RECORDS = "records";
+
+function uploadsDir(): string {
+  const dir = path.join(readConfig().dataDir, "imports");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function collectionChoices() {
+  return COLLECTIONS.map((c) => ({ id: c.id, title: c.title, group: c.group }));
+}
+
+const collectionIds = () => COLLECTIONS.map((c) => c.id) as [string, ...string[]];
+
+function batchSummary(b: ImportBatch) {
+  const collection = getCollection(b.target);
+  return {
+    id: b.id,
+    href: adminImportPath(b.id),
+    target: collection?.title ?? b.target,
+    fileName: b.fileName,
+    status: b.status,
+    createdAt: b.createdAt,
+    createdBy: b.createdByName,
+    rows: b.rows,
+    checked: b.checked,
+    progress: progressView(b),
+  };
+}
+
+export type BatchSummary = ReturnType<typeof batchSummary>;
+
+export interface ProgressView {
+  status: string;
+  phase: JobPhase | null;
+  done: number;
+  total: number;
+  percent: number;
+  ratePerSecond: number | null;
+  secondsLeft: number | null;
+  running: boolean;
+}
+
+const PHASE_OF: Record<string, JobPhase> = { checking: "check", importing: "import", undoing: "undo" };
+
+export function progressView(batch: ImportBatch, now = Date.now()): ProgressView {
+  const running = RUNNING_STATES.includes(batch.status);
+  const live = liveProgress(batch.id);
+  const done = live?.done ?? (running ? batch.rows.done : batch.rows.total);
+  const total = Math.max(live?.total ?? batch.rows.total, done);
+  const startedAt = live?.startedAt ?? (batch.startedAt ? Date.parse(batch.startedAt) : now);
+  const seconds = Math.max((now - startedAt) / 1000, 0.001);
+  const rate = running && done > 0 ? done / seconds : null;
+  return {
+    status: batch.status,
+    phase: PHASE_OF[batch.status] ?? null,
+    done,
+    total,
+    percent: total ? Math.min(100, Math.floor((done / total) * 100)) : running ? 0 : 100,
+    ratePerSecond: rate === null ? null : Math.round(rate),
+    secondsLeft: rate ? Math.max(0, Math.ceil((total - done) / rate)) : null,
+    running,
+  };
+}
+
+export async function loadImportsPage(request: Request) {
+  const database = await getDatabase();
+  await failInterruptedBatches(database);
+  const url = new URL(request.url);
+  const wanted = Number(url.searchParams.get("page") ?? "1");
+  const first = await listBatches(database, { kind: KIND_RECORDS, limit: 0, offset: 0 });
+  const window = pageWindow(first.total, Number.isInteger(wanted) && wanted > 0 ? wanted : 1, PER_PAGE);
+  const { batches, total } = await listBatches(database, {
+    kind: KIND_RECORDS,
+    limit: PER_PAGE,
+    offset: window.offset,
+  });
+  const sizes = await collectionSizes(database);
+  return {
+    batches: batches.map(batchSummary),
+    total,
+    page: window.page,
+    pageCount: window.pageCount,
+    collections: COLLECTIONS.map((c) => ({ id: c.id, title: c.title, records: sizes.get(c.id) ?? 0 })),
+  };
+}
+
+export function loadNewImportPage(request: Request) {
+  const wanted = new URL(request.url).searchParams.get("collection");
+  return {
+    collections: collectionChoices(),
+    chosen: wanted && getCollection(wanted) ? wanted : "",
+    uploadMaxMb: Math.floor(uploadMaxBytes(process.env) / 1024 / 1024),
+  };
+}
+
+type NewImportErrors = { collection?: string; file?: string; form?: string };
+
+function refused(errors: NewImportErrors, collection: string) {
+  return data({ errors, values: { collection } }, { status: 400 });
+}
+
+/** The upload: streamed to a file in the data folder, read for what it is, and kept as a new batch. */
+export async function newImportAction(request: Request, user: User, ip: string) {
+  if (request.method !== "POST" || contentTypeOf(request) !== "multipart/form-data") {
+    // Anything but the page's own multipart form gets readForm's 405/415.
+    await readForm(request);
+    throw new Response("Send this form from its page.", { status: 415 });
+  }
+  const maxBytes = uploadMaxBytes(process.env);
+  const dir = uploadsDir();
+  let originalName = "";
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(
+        unstable_createFileUploadHandler({
+          directory: dir,
+          maxPartSize: maxBytes,
+          avoidFileConflicts: false,
+          file: ({ filename }) => {
+            originalName = filename;
+            return `${randomUUID()}.upload`;
+          },
+        }),
+        unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) {
+      return refused(
+        {
+          file: `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`,
+        },
+        "",
+      );
+    }
+    throw new Response("The upload was cut off or is not a form: send it again from the page.", { status: 400 });
+  }
+  const file = form.get("file");
+  const stored = file instanceof NodeOnDiskFile ? file.getFilePath() : null;
+  const discard = async () => {
+    if (stored) await rm(stored, { force: true });
+  };
+  try {
+    await validateCsrf(form, request);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const collectionValue = String(form.get("collection") ?? "");
+  const parsed = newImportSchema(collectionIds()).safeParse({ collection: collectionValue });
+  const errors: NewImportErrors = {};
+  if (!parsed.success) errors.collection = parsed.error.issues[0]?.message ?? "Choose a collection.";
+  if (!stored) errors.file = "Choose the file to import.";
+  if (Object.keys(errors).length) {
+    await discard();
+    return refused(errors, collectionValue);
+  }
+  const name = path.basename(originalName || "upload.csv").slice(0, 200);
+  if (/\.(xlsx|xls|ods|ged|pdf|zip|docx?)$/i.test(name)) {
+    await discard();
+    return refused(
+      {
+        file: `“${name}” is not a CSV file. Save the spreadsheet as CSV (comma, semicolon or tab separated) and upload that.`,
+      },
+      collectionValue,
+    );
+  }
+  const analysed = await analyseCsv(stored!);
+  if (!analysed.ok) {
+    await discard();
+    return refused({ file: `“${name}”: ${analysed.message}` }, collectionValue);
+  }
+  const collection = getCollection(parsed.data!.collection)!;
+  const { analysis } = analysed;
+  const database = await getDatabase();
+  const remembered = await settingsOfSameFile(database, collection.id, analysis.headers);
+  const id = await createBatch(database, {
+    kind: KIND_RECORDS,
+    target: collection.id,
+    fileName: name,
+    filePath: stored!,
+    format: "csv",
+    analysis,
+    settings: {
+      encoding: analysis.encoding,
+      delimiter: analysis.delimiter,
+      columns: remembered?.columns ?? matchHeaders(analysis.headers, collection),
+      calendar: remembered?.calendar ?? "gregorian",
+      skipBadRows: false,
+    },
+    createdBy: user.id,
+    createdByName: user.username,
+  });
+  await writeAudit(database, {
+    actorUserId: user.id,
+    subjectUserId: null,
+    action: "import.upload",
+    details: { batch: id, collection: collection.id, file: name, bytes: analysis.bytes, sha256: analysis.sha256 },
+    ip,
+  });
+  return redirect(adminImportPath(id));
+}
+
+/**
+ * The columns and calendar of the newest batch of the collection whose file had the same headers: the
+ * volunteers' next file of a series maps as the last one did.
+ */
+async function settingsOfSameFile(database: Database, target: string, headers: readonly string[]) {
+  const recent = await database.db
+    .selectFrom("import_batches")
+    .select(["settings", "analysis"])
+    .where("kind", "=", KIND_RECORDS)
+    .where("target", "=", target)
+    .where("checked", "=", 1)
+    .orderBy("id", "desc")
+    .limit(20)
+    .execute();
+  const same = recent.find(
+    (b) => JSON.stringify((JSON.parse(b.analysis) as FileAnalysis).headers) === JSON.stringify(headers),
+  );
+  return same ? (JSON.parse(same.settings) as ImportBatch["settings"]) : undefined;
+}
+
+export function parseBatchId(raw: string | undefined): number {
+  const id = Number(raw);
+  invariantResponse(Number.isInteger(id) && id > 0 && /^\d+$/.test(raw ?? ""), "There is no such import.");
+  return id;
+}
+
+async function requireBatch(id: number): Promise<ImportBatch> {
+  const database = await getDatabase();
+  const batch = await getBatch(database, id);
+  invariantResponse(batch && batch.kind === KIND_RECORDS, "There is no such import.");
+  return batch;
+}
+
+export async function loadBatchPage(id: number) {
+  const database = await getDatabase();
+  await failInterruptedBatches(database);
+  const batch = await requireBatch(id);
+  const collection = getCollection(batch.target);
+  const problems = batch.checked || batch.status === "imported" ? await listProblems(database, id, SHOWN_PROBLEMS) : [];
+  const later = batch.status === "imported" ? await laterBatch(database, batch) : undefined;
+  return {
+    batch: {
+      id: batch.id,
+      status: batch.status,
+      fileName: batch.fileName,
+      bytes: batch.bytes,
+      sha256: batch.sha256,
+      createdAt: batch.createdAt,
+      createdBy: batch.createdByName,
+      startedAt: batch.startedAt,
+      finishedAt: batch.finishedAt,
+      durationMs: batch.durationMs,
+      error: batch.error,
+      undoneAt: batch.undoneAt,
+      undoneBy: batch.undoneByName,
+      checked: batch.checked,
+      rows: batch.rows,
+      settings: batch.settings,
+      encodingDetected: batch.encodingDetected,
+      encodingDetectedLabel: encodingLabel(batch.encodingDetected),
+      delimiterLabel: delimiterLabel(batch.settings.delimiter),
+      headers: batch.analysis.headers,
+      sample: batch.analysis.sample,
+    },
+    collection: collection
+      ? { id: collection.id, title: collection.title, searchPath: searchPath(collection) }
+      : { id: batch.target, title: batch.target, searchPath: null },
+    targets: collection ? importTargets(collection) : [],
+    calendars: CALENDARS,
+    problems,
+    moreProblems: Math.max(0, batch.rows.error > 0 ? (await problemCount(id)) - problems.length : 0),
+    progress: progressView(batch),
+    canImport: refusal(batch, "import"),
+    laterBatch: later ?? null,
+  };
+}
+
+async function problemCount(batchId: number): Promise<number> {
+  const database = await getDatabase();
+  const row = await database.db
+    .selectFrom("import_problems")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("batch_id", "=", batchId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+function conflict(intent: string, message: string) {
+  return data({ intent, message, result: null }, { status: 409 });
+}
+
+/** The mapping's own rules: the required targets have a column, and no target has two. */
+function mappingErrors(columns: readonly string[], collection: CollectionDef): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const targets = importTargets(collection);
+  const seen = new Map<string, number>();
+  columns.forEach((target, i) => {
+    if (!target) return;
+    if (!targets.some((t) => t.name === target)) errors[`columns[${i}]`] = ["Choose a field from the list."];
+    else if (seen.has(target)) {
+      const label = targets.find((t) => t.name === target)!.label;
+      errors[`columns[${i}]`] = [
+        `${label} is already the target of column ${seen.get(target)! + 1}: choose one column for it.`,
+      ];
+    } else seen.set(target, i);
+  });
+  for (const t of targets) {
+    if (t.required && !seen.has(t.name)) {
+      errors.columns = [...(errors.columns ?? []), `Choose the column that holds “${t.label}”: every record needs it.`];
+    }
+  }
+  return errors;
+}
+
+export async function batchAction(request: Request, id: number, user: User, ip: string) {
+  const formData = await readForm(request);
+  await validateCsrf(formData, request);
+  const database = await getDatabase();
+  const batch = await requireBatch(id);
+  const collection = getCollection(batch.target);
+  invariantResponse(collection, "The collection of this import no longer exists.", { status: 409 });
+  const intent = String(formData.get("intent") ?? "");
+  const audit = (action: string, details: Record<string, unknown> = {}) =>
+    writeAudit(database, { actorUserId: user.id, subjectUserId: null, action, details: { batch: id, ...details }, ip });
+
+  if (intent === "check") {
+    const submission = parseWithZod(formData, { schema: settingsSchema });
+    if (submission.status !== "success") {
+      return data({ intent, message: null, result: submission.reply() }, { status: 400 });
+    }
+    const { encoding, delimiter, calendar } = submission.value;
+    let { analysis } = batch;
+    let columns = batch.analysis.headers.map((_, i) => submission.value.columns[i] ?? NO_TARGET);
+    if (encoding !== batch.settings.encoding || delimiter !== batch.settings.delimiter) {
+      // Another encoding or delimiter makes other headers: read the file again and match them afresh.
+      const again = await analyseCsv(batch.filePath, { encoding, delimiter });
+      if (!again.ok) return conflict(intent, again.message);
+      analysis = again.analysis;
+      columns = matchHeaders(analysis.headers, collection).map((c) => c ?? NO_TARGET);
+    } else {
+      const errors = mappingErrors(columns, collection);
+      if (Object.keys(errors).length) {
+        return data({ intent, message: null, result: submission.reply({ fieldErrors: errors }) }, { status: 400 });
+      }
+    }
+    if (RUNNING_STATES.includes(batch.status) || ["imported", "undone", "discarded"].includes(batch.status)) {
+      return conflict(intent, refusal(batch, "check") ?? "This import cannot be checked now.");
+    }
+    await updateBatch(database, id, {
+      settings: JSON.stringify({
+        ...batch.settings,
+        encoding,
+        delimiter,
+        calendar,
+        columns: columns.map((c) => c || null),
+      }),
+      analysis: JSON.stringify(analysis),
+      checked: 0,
+    });
+    const started = await startBatchJob(database, id, "check", user.username);
+    if (!started.ok) return conflict(intent, started.message);
+    await audit("import.check", { encoding, delimiter, calendar });
+    return redirect(adminImportPath(id));
+  }
+
+  if (intent === "import") {
+    const { skipBadRows } = importSchema.parse({ skipBadRows: formData.get("skipBadRows") ?? undefined });
+    if (batch.status === "checked" || batch.status === "failed") {
+      await updateBatch(database, id, { settings: JSON.stringify({ ...batch.settings, skipBadRows }) });
+    }
+    const started = await startBatchJob(database, id, "import", user.username);
+    if (!started.ok) return conflict(intent, started.message);
+    await audit("import.start", { collection: collection.id, skipBadRows });
+    return redirect(adminImportPath(id));
+  }
+
+  if (intent === "undo") {
+    const started = await startBatchJob(database, id, "undo", user.username);
+    if (!started.ok) return conflict(intent, started.message);
+    await audit("import.undo", { collection: collection.id });
+    return redirect(adminImportPath(id));
+  }
+
+  if (intent === "discard") {
+    const discarded = await claimBatch(database, id, ["uploaded", "checked", "failed"], "discarded", {
+      finished_at: new Date().toISOString(),
+    });
+    if (!discarded) return conflict(intent, "Only an import that was not imported can be discarded.");
+    await rm(batch.filePath, { force: true });
+    await audit("import.discard");
+    return redirect(`${PATHS.adminImports}?discarded=${id}`);
+  }
+  return conflict(intent, "Choose one of the page's buttons.");
+}
+
+/** The batch's progress as server-sent events, until it stops running (a reload or a second browser joins in). */
+export async function batchEvents(request: Request, id: number): Promise<Response> {
+  const database = await getDatabase();
+  await requireBatch(id);
+  return eventStream(request.signal, (send, abort) => {
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    const push = async () => {
+      timer = undefined;
+      last = Date.now();
+      const batch = await getBatch(database, id).catch(() => undefined);
+      if (closed || !batch) return;
+      const view = progressView(batch);
+      send({ event: "progress", data: JSON.stringify(view) });
+      if (!view.running) abort();
+    };
+    // At most one event per interval; the last change always gets through.
+    const schedule = () => {
+      if (timer) return;
+      timer = setTimeout(() => void push(), Math.max(0, IMPORT_PROGRESS_EVENT_MS - (Date.now() - last)));
+    };
+    const unsubscribe = onBatchChange(id, schedule);
+    // A job on another instance changes only the database row.
+    const poll = setInterval(schedule, 1000);
+    schedule();
+    return () => {
+      closed = true;
+      unsubscribe();
+      clearInterval(poll);
+      clearTimeout(timer);
+    };
+  });
+}
+
+export async function problemsCsv(id: number): Promise<Response> {
+  const database = await getDatabase();
+  const batch = await requireBatch(id);
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(["row", "column", "problem"])}`;
+    for (let position = -1; ;) {
+      const rows = await database.db
+        .selectFrom("import_problems")
+        .select(["position", "row", "column_name", "message"])
+        .where("batch_id", "=", id)
+        .where("position", ">", position)
+        .orderBy("position")
+        .limit(5000)
+        .execute();
+      if (!rows.length) return;
+      position = Number(rows[rows.length - 1]!.position);
+      yield rows.map((r) => csvLine([r.row, r.column_name, r.message])).join("");
+    }
+  }
+  return csvResponse(lines(), `import-${batch.id}-problems.csv`);
+}
+
+export async function exportCollection(collectionId: string | undefined, user: User, ip: string): Promise<Response> {
+  const collection = collectionId ? getCollection(collectionId) : undefined;
+  invariantResponse(collection, "There is no such collection.");
+  const database = await getDatabase();
+  await writeAudit(database, {
+    actorUserId: user.id,
+    subjectUserId: null,
+    action: "collection.export",
+    details: { collection: collection.id },
+    ip,
+  });
+  const stamp = new Date().toISOString().slice(0, 10);
+  return csvResponse(exportCollectionCsv(database, collection), `${collection.id}-${stamp}.csv`);
+}
+
+export { collectionChoices };

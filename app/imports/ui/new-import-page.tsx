@@ -1,0 +1,85 @@
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AdminNav } from "~/admin/ui/admin-nav";
+import type { loadNewImportPage, newImportAction } from "../pages.server";
+
+export function NewImportPage() {
+  const { collections, chosen, uploadMaxMb } = useLoaderData<typeof loadNewImportPage>();
+  const refused = useActionData<typeof newImportAction>();
+  const busy = useNavigation().state === "submitting";
+  const errors = refused?.errors ?? {};
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const fileError = sizeError ?? errors.file;
+  const groups = [...new Set(collections.map((c) => c.group))];
+  return (
+    <div className="admin">
+      <h1>New import</h1>
+      <AdminNav />
+      <Form method="post" encType="multipart/form-data" className="import-form" noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <div className="field">
+          <label htmlFor="collection">Collection</label>
+          <select
+            id="collection"
+            name="collection"
+            defaultValue={refused?.values.collection || chosen}
+            required
+            aria-invalid={errors.collection ? true : undefined}
+            aria-describedby={errors.collection ? "collection-error" : undefined}
+          >
+            <option value="">Choose a collection…</option>
+            {groups.map((g) => (
+              <optgroup key={g} label={g}>
+                {collections
+                  .filter((c) => c.group === g)
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+          {errors.collection && (
+            <p className="field-error" id="collection-error">
+              {errors.collection}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="file">File (CSV)</label>
+          <input
+            id="file"
+            name="file"
+            type="file"
+            accept=".csv,.txt,.tsv,text/csv,text/plain"
+            required
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={`file-hint${fileError ? " file-error" : ""}`}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              setSizeError(
+                file && file.size > uploadMaxMb * 1024 * 1024
+                  ? `The file is larger than ${uploadMaxMb} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`
+                  : null,
+              );
+            }}
+          />
+          <p className="hint" id="file-hint">
+            A header row, then one record per row; comma, semicolon or tab between the fields; UTF-8 or a Windows code
+            page (the encoding is recognised). At most {uploadMaxMb} MB.
+          </p>
+          {fileError && (
+            <p className="field-error" id="file-error">
+              {fileError}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy || !!sizeError}>
+          {busy ? "Uploading…" : "Upload and read the file"}
+        </button>
+      </Form>
+    </div>
+  );
+}
