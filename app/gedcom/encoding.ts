@@ -159,6 +159,19 @@ function decodeCp437(bytes: Uint8Array): string {
   return out.join("");
 }
 
+/*
+ * Windows-1252 in 0x80–0x9F. TextDecoder("windows-1252") decodes
+ * as ISO 8859-1 on Node 20.18.3 and later 20.x (nodejs/node#56542), leaving C1 controls where € or Ž belong,
+ * so those 32 are mapped here; the five the code page leaves undefined stay.
+ */
+const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090\u2018\u2019\u201c\u201d•–—˜™š›œ\u009džŸ";
+
+function decodeCp1252(bytes: Uint8Array): string {
+  return new TextDecoder("windows-1252")
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]);
+}
+
 function latin(bytes: Uint8Array): string {
   return new TextDecoder("latin1").decode(bytes);
 }
@@ -269,7 +282,7 @@ export function decodeGedcom(bytes: Uint8Array): DecodedGedcom {
   else {
     if (encoding === "ascii" && high)
       warnings.push("The header says CHAR ASCII, but the file has 8-bit bytes: read as Windows-1252.");
-    text = new TextDecoder("windows-1252").decode(bytes);
+    text = decodeCp1252(bytes);
   }
   return { text, encoding, bom: false, declared, warnings };
 }

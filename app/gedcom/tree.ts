@@ -247,7 +247,8 @@ export function buildTree(
   };
   const citationsIn = (node: GedcomNode, owner: string, into: string[]) => {
     // Citations sit on the record and on its events and names: gather them all, once each.
-    const walk: GedcomNode[] = [...node.children];
+    // In file order: the stack holds children reversed, so the first comes off first.
+    const walk: GedcomNode[] = [...node.children].reverse();
     while (walk.length) {
       const n = walk.pop() as GedcomNode;
       if (n.tag === "SOUR") {
@@ -255,7 +256,7 @@ export function buildTree(
         if (text && !into.includes(text)) into.push(text);
         continue;
       }
-      walk.push(...n.children);
+      for (let i = n.children.length - 1; i >= 0; i--) walk.push(n.children[i]);
     }
   };
   const event = (node: GedcomNode, owner: string, notes: string[]): GedcomEvent => {
