@@ -290,3 +290,29 @@ describe("people and families", () => {
     expect(warnings(tree).map((w) => w.message)).toContain("NOTE @N9@ points to no note record.");
   });
 });
+
+describe("damaged files", () => {
+  it("never throws on a damaged sample: lines dropped, doubled, swapped, bytes changed", () => {
+    const original = fixture("kennedy.ged");
+    let seed = 20260312;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 60; round++) {
+      const bytes = Uint8Array.from(original);
+      for (let k = 0; k < 40; k++) bytes[random(bytes.length)] = random(256);
+      const lines = new TextDecoder().decode(bytes).split("\n");
+      for (let k = 0; k < 20; k++) {
+        const i = random(lines.length);
+        const j = random(lines.length);
+        [lines[i], lines[j]] = [lines[j], lines[i]];
+        if (k % 3 === 0) lines.splice(random(lines.length), 1);
+        if (k % 5 === 0) lines.splice(random(lines.length), 0, lines[random(lines.length)]);
+      }
+      const tree = readGedcom(new TextEncoder().encode(lines.join("\n")));
+      for (const p of tree.problems) expect(p.line).toBeGreaterThanOrEqual(1);
+      expect(tree.people.length).toBeLessThanOrEqual(210);
+    }
+  });
+});
