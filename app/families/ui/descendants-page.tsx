@@ -20,30 +20,34 @@ export function DescendantsPage() {
         Descendants of {d.person.name} <span className="person-id">{d.person.id}</span>
       </h1>
       <Form method="get" action={d.path} className="depth-form">
-        <div className="field">
-          <label htmlFor="depth">Generations</label>
-          <select
-            id="depth"
-            name="depth"
-            defaultValue={String(d.depth)}
-            aria-invalid={d.error ? true : undefined}
-            aria-describedby={d.error ? errorId : undefined}
-          >
-            {d.depths.map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? "generation (children)" : n === 2 ? "generations (grandchildren)" : "generations"}
-              </option>
-            ))}
-          </select>
-          {d.error && (
-            <p className="field-error" id={errorId}>
-              {d.error} {d.typedDepth && <>You asked for “{d.typedDepth}”.</>}
-            </p>
-          )}
+        <div className="depth-row">
+          <div className="field">
+            <label htmlFor="depth">Generations</label>
+            <select
+              id="depth"
+              name="depth"
+              // Keyed by the depth shown: a new page of the outline resets the uncontrolled select to it.
+              key={d.depth}
+              defaultValue={String(d.depth)}
+              aria-invalid={d.error ? true : undefined}
+              aria-describedby={d.error ? errorId : undefined}
+            >
+              {d.depths.map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? "generation (children)" : n === 2 ? "generations (grandchildren)" : "generations"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Show
+          </button>
         </div>
-        <button type="submit" className="btn btn-primary">
-          Show
-        </button>
+        {d.error && (
+          <p className="field-error" id={errorId}>
+            {d.error} {d.typedDepth && <>You asked for “{d.typedDepth}”.</>}
+          </p>
+        )}
       </Form>
       {o && (
         <>
