@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
+import { DescendantsPage } from "~/families/ui/descendants-page";
 import { PersonPage } from "~/families/ui/person-page";
 import { PersonSearchPage } from "~/families/ui/person-search-page";
-import type { loadPersonPage, loadPersonSearch } from "~/families/page.server";
+import type { loadDescendantsPage, loadPersonPage, loadPersonSearch } from "~/families/page.server";
 import { PlacePage } from "~/places/ui/place-page";
 import { PlaceSearchPage } from "~/places/ui/place-search-page";
 import type { loadPlacePage, loadPlaceSearch } from "~/places/page.server";
@@ -81,4 +82,17 @@ export const SourcePersonPage = PersonPage;
 export function sourcePersonMeta({ data }: { data: unknown }): MetaDescriptor[] {
   const d = data as Data<typeof loadPersonPage>;
   return [{ title: d ? `${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka` : "Person — Metryka" }];
+}
+
+export const SourceDescendantsPage = DescendantsPage;
+
+export function sourceDescendantsMeta({ data }: { data: unknown }): MetaDescriptor[] {
+  const d = data as Data<typeof loadDescendantsPage>;
+  return [
+    {
+      title: d
+        ? `Descendants of ${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka`
+        : "Descendants — Metryka",
+    },
+  ];
 }

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
 import { type User, membershipState } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
-import { loadPersonPage, loadPersonSearch } from "~/families/page.server";
+import { loadDescendantsPage, loadPersonPage, loadPersonSearch } from "~/families/page.server";
 import type { FamilyViewer } from "~/families/search.server";
 import { peopleCount } from "~/families/store.server";
 import { loadPlacePage, loadPlaceSearch } from "~/places/page.server";
@@ -101,6 +101,11 @@ export async function loadSourcePlace(request: Request, user: User | null, param
 export async function loadSourcePerson(request: Request, user: User | null, params: Params) {
   const source = await sourceOf(request, "person", "families");
   return loadPersonPage(request, source.def, viewerOf(user), params[PAGE_PARAMS.person]);
+}
+
+export async function loadSourceDescendants(request: Request, user: User | null, params: Params) {
+  const source = await sourceOf(request, "descendants", "families");
+  return loadDescendantsPage(request, source.def, viewerOf(user), params[PAGE_PARAMS.descendants]);
 }
 
 /**

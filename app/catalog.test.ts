@@ -18,6 +18,10 @@ describe("the catalog of sources", () => {
     expect(sourceAt("/breyer/map/search", "search")?.id).toBe("breyer");
     expect(sourceAt("/members/russia-poland/map/place/12", "place")?.id).toBe("russia-poland");
     expect(sourceAt("/members/lodz/person/L12", "person")?.id).toBe("lodz");
+    expect(sourceAt("/members/genealogy/person/G7/descendants", "descendants")?.id).toBe("genealogy");
+    expect(sourceAt("/members/genealogy/person/G7/descendants", "person")).toBeUndefined();
+    expect(sourceAt("/members/genealogy/person//descendants", "descendants")).toBeUndefined();
+    expect(sourceAt("/members/genealogy/person/G7/Descendants", "descendants")).toBeUndefined();
     expect(sourceAt("/members/lublin/death/record/7", "record")?.id).toBe("lublin-death");
     expect(sourceAt("/members/odessa-stpete/export.csv", "export")?.id).toBe("odessa-stpete");
     expect(sourceAt("/stpete/Birth/search", "search")).toBeUndefined();
@@ -39,6 +43,7 @@ describe("the catalog of sources", () => {
         "members/source/record/recordId",
         "members/source/export.csv",
         "members/source/person/personId",
+        "members/source/person/personId/descendants",
         "members/source/part/search",
         "members/source/part/record/recordId",
         "members/source/part/export.csv",
@@ -52,6 +57,8 @@ describe("the catalog of sources", () => {
     const patterns = sitePatterns();
     for (const s of CATALOG) for (const p of Object.values(s.routes)) expect(patterns).toContain(p);
     expect(patterns).toContain("/Login");
+    const genealogy = CATALOG.find((s) => s.id === "genealogy")!;
+    expect(sourcePath(genealogy, "descendants", "G7")).toBe("/members/genealogy/person/G7/descendants");
   });
 
   it("lists the sources in the menu by group, in catalog order", () => {

@@ -15,7 +15,7 @@ import { COLLECTIONS, type CollectionDef, GROUP_SHORT_LABELS } from "./search/co
  */
 
 /** The kinds of page a source can have; each is one route module (app/routes.ts). */
-export type SourcePage = "search" | "record" | "export" | "place" | "person";
+export type SourcePage = "search" | "record" | "export" | "place" | "person" | "descendants";
 
 /** What a source's pages show, and so which domain answers them. */
 export type SourceKind = "records" | "families" | "places" | "directory";
@@ -23,8 +23,13 @@ export type SourceKind = "records" | "families" | "places" | "directory";
 /** What a source's size counts, on its home page card. */
 export type CountUnit = "records" | "people" | "places";
 
-/** The parameter of a page's own segment: a record, place or person id. */
-export const PAGE_PARAMS = { record: "recordId", place: "placeId", person: "personId" } as const;
+/** The parameter of a page's own segment: a record, place or person id (a person's descendants: theirs). */
+export const PAGE_PARAMS = {
+  record: "recordId",
+  place: "placeId",
+  person: "personId",
+  descendants: "personId",
+} as const;
 
 interface SourceBase {
   /** Unique across the catalog (the records' collection id, the family collection's, the index's). */
@@ -62,7 +67,9 @@ const pagePath = (basePath: string, page: SourcePage): string =>
     ? `${basePath}/search`
     : page === "export"
       ? `${basePath}/export.csv`
-      : `${basePath}/${page}/:${PAGE_PARAMS[page]}`;
+      : page === "descendants"
+        ? `${basePath}/person/:${PAGE_PARAMS[page]}/descendants`
+        : `${basePath}/${page}/:${PAGE_PARAMS[page]}`;
 
 function pages(basePath: string, list: readonly SourcePage[]): Partial<Record<SourcePage, string>> {
   return Object.fromEntries(list.map((p) => [p, pagePath(basePath, p)]));
@@ -98,7 +105,7 @@ export const CATALOG: readonly CatalogSource[] = [
     groupShortLabel: "Families",
     access: "members",
     basePath: c.basePath,
-    routes: pages(c.basePath, ["search", "person"]),
+    routes: pages(c.basePath, ["search", "person", "descendants"]),
     count: "people",
     menuNote: "Members",
   })),
@@ -150,15 +157,14 @@ export function sourceDefs() {
 export function sourcePath(source: CatalogSource, page: SourcePage, id?: number | string): string {
   const pattern = source.routes[page];
   if (!pattern) throw new Error(`${source.id} has no ${page} page`);
-  return id === undefined ? pattern : pattern.replace(/:[A-Za-z]+$/, String(id));
+  return id === undefined ? pattern : pattern.replace(/:[A-Za-z]+/, String(id));
 }
 
-/** Whether a concrete path fits a pattern whose only parameter is its last segment (exact case, as routed). */
+/** Whether a concrete path fits a pattern, segment by segment: a parameter takes one non-empty segment (exact case, as routed). */
 function fits(pattern: string, pathname: string): boolean {
-  const colon = pattern.lastIndexOf("/:");
-  if (colon < 0) return pattern === pathname;
-  const prefix = pattern.slice(0, colon + 1);
-  return pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.slice(prefix.length).includes("/");
+  const want = pattern.split("/");
+  const parts = pathname.split("/");
+  return want.length === parts.length && want.every((w, i) => (w.startsWith(":") ? parts[i] !== "" : w === parts[i]));
 }
 
 /** The source whose `page` is at `pathname` (exact case), or undefined. */

@@ -25,9 +25,9 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
 
 const EXAMPLE_PARAMS: Record<string, string> = { id: "1", code: "PL", "*": "guides/volhynia-parishes" };
 
-/** A concrete address with the page's own id filled in (`…/record/1`). */
+/** A concrete address with the page's own id filled in (`…/record/1`, `…/person/1/descendants`). */
 function sourceAddress(pattern: string): string {
-  return pattern.replace(/:[A-Za-z]+$/, "1");
+  return pattern.replace(/:[A-Za-z]+/, "1");
 }
 
 /** Addresses a route serves: every catalog source page it matches, or the route path with example parameters. */

@@ -68,6 +68,7 @@ const SOURCE_MODULES: Record<"public" | "members", Partial<Record<SourcePage, st
     export: "routes/members.source-export.ts",
     place: "routes/members.source-place.tsx",
     person: "routes/members.source-person.tsx",
+    descendants: "routes/members.source-descendants.tsx",
   },
 };
 

@@ -53,6 +53,11 @@ export function personPath(c: FamilyCollection, number: number): string {
   return `${c.basePath}/person/${c.prefix}${number}`;
 }
 
+/** A person's descendants page; without a depth it shows the default one. */
+export function descendantsPath(c: FamilyCollection, number: number, depth?: number): string {
+  return `${personPath(c, number)}/descendants${depth === undefined ? "" : `?depth=${depth}`}`;
+}
+
 export function personPathPattern(c: FamilyCollection): string {
   return `${c.basePath}/person/:personId`;
 }

@@ -6,7 +6,14 @@ import { perPageChoices } from "~/listing/params";
 import { pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
 import { getDatabase } from "~/db/current.server";
-import { type FamilyCollection, familySearchPath, formatPersonId, parsePersonId, personPath } from "./collections";
+import {
+  type FamilyCollection,
+  descendantsPath,
+  familySearchPath,
+  formatPersonId,
+  parsePersonId,
+  personPath,
+} from "./collections";
 import {
   DEFAULT_PERSON_SORT,
   type PersonCriteria,
@@ -18,18 +25,21 @@ import {
 } from "./criteria";
 import { formatPartialDate } from "./dates";
 import {
-  type FamilyViewer,
-  type PedigreeNode,
-  type PersonDetail,
-  type PersonView,
-  getPerson,
-  searchPeople,
-} from "./search.server";
+  DESCENDANT_DEPTH,
+  type DescendantNode,
+  MAX_DESCENDANTS,
+  type Pedigree,
+  findPerson,
+  loadDescendants,
+  loadPedigree,
+} from "./lineage.server";
+import { type FamilyViewer, type PersonDetail, type PersonView, getPerson, searchPeople } from "./search.server";
 
 /**
  * Loaders of the linked-person collections: the search page
- * (/members/{lodz,genealogy}/search) and a person's page
- * (/members/{lodz,genealogy}/person/:personId). Both are members' pages: their
+ * (/members/{lodz,genealogy}/search), a person's page
+ * (/members/{lodz,genealogy}/person/:personId) and their descendants
+ * (…/person/:personId/descendants). All are members' pages: their
  * routes call the guard first, before the URL is read; administrators also see
  * people who may be living (`viewer.isAdmin`).
  */
@@ -120,31 +130,33 @@ function personChips(collection: FamilyCollection, criteria: PersonCriteria) {
   return out;
 }
 
-function pedigreeView(c: FamilyCollection, node: PedigreeNode, depth: number, generations: number): PedigreeView {
+/** A box of the pedigree chart: the person in Ahnentafel slot `n`, or nobody recorded there. */
+export interface ChartBox {
+  n: number;
+  /** The person's place relative to the box on its left. */
+  role: "Father" | "Mother" | null;
+  person: PersonLink | null;
+  /** Both parents' boxes for a recorded person short of the last generation; null otherwise (the line stops). */
+  parents: [ChartBox, ChartBox] | null;
+}
+
+/**
+ * The chart as nested boxes. An unrecorded parent of a recorded person is a quiet empty box, so that the
+ * father stays above and the mother below and the gap shows where research stops; the line ends there
+ * (no empty boxes for the ancestors of nobody).
+ */
+function chartBox(c: FamilyCollection, pedigree: Pedigree, n: number, generation: number): ChartBox {
+  const p = pedigree.ancestors[n] ?? null;
   return {
-    person: {
-      ...linkView(c, node.person),
-      birth: event(node.person.birthDate, node.person.birthPlace),
-      death: event(node.person.deathDate, node.person.deathPlace),
-    },
+    n,
+    role: n === 1 ? null : n % 2 === 0 ? "Father" : "Mother",
+    person: p ? linkView(c, p) : null,
     parents:
-      depth < generations
-        ? {
-            father: node.father ? pedigreeView(c, node.father, depth + 1, generations) : null,
-            mother: node.mother ? pedigreeView(c, node.mother, depth + 1, generations) : null,
-          }
+      p && generation < pedigree.generations
+        ? [chartBox(c, pedigree, 2 * n, generation + 1), chartBox(c, pedigree, 2 * n + 1, generation + 1)]
         : null,
   };
 }
-
-export interface PedigreeView {
-  person: PersonLink & { birth: string; death: string };
-  /** Null past the chart's last generation; a null parent is one not recorded. */
-  parents: { father: PedigreeView | null; mother: PedigreeView | null } | null;
-}
-
-/** Generations of ancestors the chart shows above the person. */
-export const CHART_GENERATIONS = 4;
 
 function citation(c: FamilyCollection, d: PersonDetail, pageUrl: string, accessed: Date): string {
   const day = formatCitationDay(accessed);
@@ -172,6 +184,7 @@ export async function loadPersonPage(
   const detail = await getPerson(database, collection, number, viewer);
   invariantResponse(detail, () => routeParamsMessage(url.pathname));
   const p = detail.person;
+  const pedigree = await loadPedigree(database, p, viewer);
   const link = (v: PersonView | null) => (v ? linkView(collection, v) : null);
   return {
     collection: {
@@ -198,8 +211,96 @@ export async function loadPersonPage(
     })),
     sources: detail.sources,
     tree: detail.tree ? { ...detail.tree, submittedOn: formatPartialDate(detail.tree.submittedOn) } : null,
-    pedigree: pedigreeView(collection, detail.pedigree, 0, CHART_GENERATIONS),
-    generations: CHART_GENERATIONS,
+    pedigree: chartBox(collection, pedigree, 1, 1),
+    generations: pedigree.generations,
+    descendantsHref: descendantsPath(collection, p.number),
     citation: citation(collection, detail, `${url.origin}${personPath(collection, p.number)}`, new Date()),
+  };
+}
+
+interface DescendantItem {
+  person: PersonLink;
+  repeated: boolean;
+  marriages: {
+    key: number;
+    spouse: PersonLink | null;
+    /** The marriage year, or "" when unknown or hidden. */
+    year: string;
+    children: DescendantItem[];
+    childrenBeyond: number;
+  }[];
+}
+
+function descendantItem(c: FamilyCollection, node: DescendantNode): DescendantItem {
+  return {
+    person: linkView(c, node.person),
+    repeated: node.repeated,
+    marriages: node.marriages.map((m) => ({
+      key: m.familyId,
+      spouse: m.spouse ? linkView(c, m.spouse) : null,
+      year: m.date?.slice(0, 4) ?? "",
+      children: m.children.map((ch) => descendantItem(c, ch)),
+      childrenBeyond: m.childrenBeyond,
+    })),
+  };
+}
+
+function beyond(item: DescendantItem): number {
+  return item.marriages.reduce((n, m) => n + m.childrenBeyond + m.children.reduce((k, ch) => k + beyond(ch), 0), 0);
+}
+
+export const DEPTH_MESSAGE = `Choose how many generations to show: a whole number from ${DESCENDANT_DEPTH.min} to ${DESCENDANT_DEPTH.max}.`;
+
+/** The depth asked for: the default when none is given, undefined when it is not a depth the page offers. */
+export function parseDepth(raw: string | null): number | undefined {
+  if (raw === null || raw === "") return DESCENDANT_DEPTH.default;
+  if (!/^\d{1,2}$/.test(raw)) return undefined;
+  const depth = Number(raw);
+  return depth >= DESCENDANT_DEPTH.min && depth <= DESCENDANT_DEPTH.max ? depth : undefined;
+}
+
+export async function loadDescendantsPage(
+  request: Request,
+  collection: FamilyCollection,
+  viewer: FamilyViewer,
+  personId: string | undefined,
+) {
+  const url = new URL(request.url);
+  const number = personId ? parsePersonId(collection, personId) : undefined;
+  if (number === undefined || personId !== formatPersonId(collection, number)) throw invalidRouteParams(url.pathname);
+  const database = await getDatabase();
+  const person = await findPerson(database, collection, number, viewer);
+  invariantResponse(person, () => routeParamsMessage(url.pathname));
+  const rawDepth = url.searchParams.get("depth");
+  const depth = parseDepth(rawDepth);
+  const base = {
+    collection: { id: collection.id, title: collection.title, searchPath: familySearchPath(collection) },
+    person: linkView(collection, person),
+    path: descendantsPath(collection, number),
+    depths: Array.from({ length: DESCENDANT_DEPTH.max - DESCENDANT_DEPTH.min + 1 }, (_, i) => DESCENDANT_DEPTH.min + i),
+    limit: MAX_DESCENDANTS,
+  };
+  if (depth === undefined) {
+    return data(
+      { ...base, depth: DESCENDANT_DEPTH.default, typedDepth: rawDepth ?? "", error: DEPTH_MESSAGE, outline: null },
+      { status: 400 },
+    );
+  }
+  const found = await loadDescendants(database, person, depth, viewer);
+  const outline = descendantItem(collection, found.root);
+  const more = beyond(outline);
+  return {
+    ...base,
+    depth,
+    typedDepth: String(depth),
+    error: null,
+    outline: {
+      root: outline,
+      count: found.count,
+      truncated: found.truncated,
+      /** Children recorded below the last generation shown, and the page that shows one more. */
+      beyond: more,
+      deeperHref: more && depth < DESCENDANT_DEPTH.max ? descendantsPath(collection, number, depth + 1) : null,
+    },
   };
 }

@@ -289,12 +289,6 @@ export interface Marriage {
   children: PersonView[];
 }
 
-export interface PedigreeNode {
-  person: PersonView;
-  father: PedigreeNode | null;
-  mother: PedigreeNode | null;
-}
-
 export interface PersonDetail {
   person: PersonView;
   father: PersonView | null;
@@ -303,10 +297,7 @@ export interface PersonDetail {
   marriages: Marriage[];
   sources: string[];
   tree: { title: string; submitter: string; submittedOn: string } | null;
-  pedigree: PedigreeNode;
 }
-
-export const PEDIGREE_GENERATIONS = 4;
 
 async function childrenOf(database: Database, familyIds: number[]) {
   const out = new Map<number, number[]>();
@@ -324,36 +315,6 @@ async function childrenOf(database: Database, familyIds: number[]) {
     out.set(Number(r.family_id), list);
   }
   return out;
-}
-
-/** The person and `generations` generations of ancestors above them. */
-async function pedigreeOf(
-  database: Database,
-  root: PersonView,
-  generations: number,
-  viewer: FamilyViewer,
-  now: Date,
-): Promise<PedigreeNode> {
-  const parentsById = new Map<number, { father: number | null; mother: number | null }>();
-  let level = [root.id];
-  for (let g = 0; g < generations && level.length; g++) {
-    const found = await parentsOf(database, level);
-    for (const [child, p] of found) parentsById.set(child, p);
-    level = [...found.values()].flatMap((p) => [p.father, p.mother]).filter((id): id is number => id !== null);
-  }
-  const ids = [...parentsById.values()].flatMap((p) => [p.father, p.mother]).filter((id): id is number => id !== null);
-  const views = await peopleByIds(database, ids, viewer, now);
-  const build = (person: PersonView, depth: number): PedigreeNode => {
-    const p = depth < generations ? parentsById.get(person.id) : undefined;
-    const father = p?.father ? views.get(p.father) : undefined;
-    const mother = p?.mother ? views.get(p.mother) : undefined;
-    return {
-      person,
-      father: father ? build(father, depth + 1) : null,
-      mother: mother ? build(mother, depth + 1) : null,
-    };
-  };
-  return build(root, 0);
 }
 
 export async function getPerson(
@@ -434,6 +395,5 @@ export async function getPerson(
     }),
     sources,
     tree: tree ? { title: tree.title, submitter: tree.submitter, submittedOn: tree.submitted_on } : null,
-    pedigree: await pedigreeOf(database, person, PEDIGREE_GENERATIONS, viewer, now),
   };
 }

@@ -1,7 +1,8 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
 import { Citation } from "~/ui/citation";
-import type { PedigreeView, PersonLink, loadPersonPage } from "../page.server";
+import type { PersonLink, loadPersonPage } from "../page.server";
+import { PedigreeChart } from "./pedigree-chart";
 
 /** One person with the family around them, a pedigree chart and a citation. */
 export function PersonPage() {
@@ -124,12 +125,14 @@ export function PersonPage() {
 
       <section aria-labelledby="pedigree-heading" className="pedigree-section">
         <h2 id="pedigree-heading">Pedigree</h2>
-        <p className="field-hint">
-          {d.generations} generations of ancestors, each person followed by their father and mother.
+        <p className="field-hint pedigree-hint">
+          {d.generations} generations: each person is followed to the right by their father above and their mother
+          below.
         </p>
-        <ul className="pedigree" aria-label={`Ancestors of ${person.name}`}>
-          <PedigreeItem node={d.pedigree} depth={0} />
-        </ul>
+        <PedigreeChart root={d.pedigree} name={person.name} generations={d.generations} />
+        <p className="pedigree-links">
+          <Link to={d.descendantsHref}>Descendants of {person.name}</Link>
+        </p>
       </section>
 
       {!person.hidden && (
@@ -169,39 +172,6 @@ function Relative({ person, role }: { person: PersonLink | null; role: string })
         </>
       ) : (
         "not recorded"
-      )}
-    </li>
-  );
-}
-
-function PedigreeItem({ node, depth, role }: { node: PedigreeView; depth: number; role?: string }) {
-  const p = node.person;
-  return (
-    <li>
-      <div className={`pedigree-person${depth === 0 ? " pedigree-root" : ""}`}>
-        {role && <span className="relative-role">{role}</span>}
-        {depth === 0 ? <strong>{p.name}</strong> : <PreloadLink to={p.href}>{p.name}</PreloadLink>}
-        {!p.hidden && (p.birth || p.death) && (
-          <span className="pedigree-dates">
-            {p.birth && <>b. {p.birth}</>}
-            {p.birth && p.death && "; "}
-            {p.death && <>d. {p.death}</>}
-          </span>
-        )}
-      </div>
-      {node.parents && (node.parents.father || node.parents.mother) && (
-        <ul>
-          {node.parents.father ? (
-            <PedigreeItem node={node.parents.father} depth={depth + 1} role="Father" />
-          ) : (
-            <li className="pedigree-unknown">Father not recorded</li>
-          )}
-          {node.parents.mother ? (
-            <PedigreeItem node={node.parents.mother} depth={depth + 1} role="Mother" />
-          ) : (
-            <li className="pedigree-unknown">Mother not recorded</li>
-          )}
-        </ul>
       )}
     </li>
   );

@@ -1,0 +1,46 @@
+import { PreloadLink } from "~/platform/preload-link";
+import type { ChartBox } from "../page.server";
+
+/**
+ * The pedigree chart (decision 0025): the person on the left, each box followed to its right by the father above
+ * and the mother below, joined by elbow lines drawn in CSS. The boxes are nested lists, so a screen reader hears
+ * a person and then their parents, and the chart scrolls sideways inside its own focusable region on a phone.
+ */
+export function PedigreeChart({ root, name, generations }: { root: ChartBox; name: string; generations: number }) {
+  return (
+    <div className="pedigree-scroll" role="region" aria-label={`Pedigree chart of ${name}`} tabIndex={0}>
+      <ul className="pedigree" aria-label={`Ancestors of ${name}`} data-generations={generations}>
+        <Box box={root} />
+      </ul>
+    </div>
+  );
+}
+
+function Box({ box }: { box: ChartBox }) {
+  const p = box.person;
+  return (
+    <li className="pedigree-node">
+      {p ? (
+        <div className={`pedigree-box${box.n === 1 ? " pedigree-root" : ""}`}>
+          {box.role && <span className="visually-hidden">{box.role}: </span>}
+          {box.n === 1 ? (
+            <strong className="pedigree-name">{p.name}</strong>
+          ) : (
+            <PreloadLink to={p.href} className="pedigree-name">
+              {p.name}
+            </PreloadLink>
+          )}
+          {p.years && <span className="pedigree-years">{p.years}</span>}
+        </div>
+      ) : (
+        <div className="pedigree-box pedigree-empty">{box.role} not recorded</div>
+      )}
+      {box.parents && (
+        <ul>
+          <Box box={box.parents[0]} />
+          <Box box={box.parents[1]} />
+        </ul>
+      )}
+    </li>
+  );
+}

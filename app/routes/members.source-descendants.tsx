@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireActiveMember } from "~/auth/guard.server";
+import { SourceDescendantsPage, sourceDescendantsMeta } from "~/catalog-pages";
+import { loadSourceDescendants, refusePost } from "~/catalog.server";
+import { GeneralErrorBoundary } from "~/ui/error-page";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSourceDescendants(request, await requireActiveMember(request), params);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireActiveMember(request);
+  return refusePost(request, "descendants");
+}
+
+export default function MembersSourceDescendants() {
+  return <SourceDescendantsPage />;
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => sourceDescendantsMeta(args);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
