@@ -142,7 +142,7 @@ function Report({ page }: { page: PageData }) {
       <Form method="post" className="import-go">
         <AuthenticityTokenInput name="csrf" />
         {batch.rows.error > 0 && (
-          <div className="field field-checkbox">
+          <div className="field-check">
             <input id="skipBadRows" name="skipBadRows" type="checkbox" defaultChecked={batch.settings.skipBadRows} />
             <label htmlFor="skipBadRows">
               Leave out the {formatCount(batch.rows.error)} rows with problems and import the other {formatCount(valid)}

@@ -1,0 +1,211 @@
+import { randomBytes } from "node:crypto";
+import { type Page, request as playwrightRequest } from "@playwright/test";
+import { PERSON_USER_AGENT } from "../playwright.config";
+import { expect, test } from "./fixtures";
+import { expectAccessible, shot } from "./helpers";
+
+/**
+ * Issue 10's record import, as an administrator does it: a volunteer's spreadsheet saved by Polish Excel
+ * (Windows-1250, semicolons) with a few bad rows; check, correct the mapping, import with a live progress bar, find
+ * the records, import the same file again ("0 new"), undo. Lublin deaths: no other spec counts that collection.
+ */
+
+const COLLECTION = "Lublin Lutheran deaths";
+const SEARCH = "/members/lublin/death/search";
+const BULK_ROWS = 3000;
+
+/** Text in a single-byte code page (Node has no encoder for them). */
+function cp1250(text: string): Buffer {
+  const decoder = new TextDecoder("windows-1250");
+  const table = new Map<string, number>();
+  for (let b = 0; b < 256; b++) table.set(decoder.decode(new Uint8Array([b])), b);
+  return Buffer.from([...text].map((ch) => table.get(ch) ?? 0x3f));
+}
+
+function volunteersFile(): Buffer {
+  const lines = ["Nr;Nazwisko;Imię;Data;Wiek;Miejscowość;Parafia;Nr aktu;Uwagi"];
+  lines.push("1;Śliwiński;Bonifacy;1/13 Mar 1858;64;Łęczna;Lublin;17;zmarł na tyfus");
+  for (let i = 2; i <= BULK_ROWS; i++) {
+    const year = 1830 + (i % 60);
+    lines.push(`${i};Kowalczyk-${i % 97};Józef;${(i % 28) + 1}.${(i % 12) + 1}.${year};${i % 90};Lublin;Lublin;${i};`);
+  }
+  lines.push(`${BULK_ROWS + 1};;Anna;1859;3;Lublin;Lublin;1;`);
+  lines.push(`${BULK_ROWS + 2};Nowak;Jan;31.02.1858;40;Lublin;Lublin;2;`);
+  lines.push(`${BULK_ROWS + 3};Nowak;Jan;1920;40;Lublin;Lublin;3;`);
+  return cp1250(`${lines.join("\r\n")}\r\n`);
+}
+
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.goto("/members/admin/imports/new");
+  await page.getByLabel("Collection").selectOption({ label: COLLECTION });
+  await page.getByLabel("File (CSV)").setInputFiles(file);
+  await page.getByRole("button", { name: "Upload and read the file" }).click();
+}
+
+const column = (page: Page, header: string) => page.getByLabel(`Field for the column “${header}”`);
+
+test("an administrator checks, corrects, imports, re-imports and undoes a Windows-1250 file", async ({
+  page,
+  makeAccount,
+  signInAs,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const admin = await makeAccount({ role: "admin" });
+  await signInAs(admin);
+  const file = { name: `zgony-${randomBytes(3).toString("hex")}.csv`, mimeType: "text/csv", buffer: volunteersFile() };
+
+  await page.goto("/members/admin/imports");
+  await shot(page, testInfo, "imports-list-desktop");
+  await page.getByRole("link", { name: "New import" }).click();
+  await expect(page.getByRole("heading", { name: "New import" })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, testInfo, "imports-new-desktop");
+  await upload(page, file);
+
+  await expect(page).toHaveURL(/\/members\/admin\/imports\/\d+$/);
+  const batchUrl = page.url();
+  await expect(page.getByText("Recognised: Windows-1250")).toBeVisible();
+  await expect(page.getByLabel("Delimiter")).toHaveValue(";");
+  await expect(column(page, "Nazwisko")).toHaveValue("surname");
+  await expect(column(page, "Imię")).toHaveValue("givenName");
+  await expect(column(page, "Nr")).toHaveValue("");
+
+  // A wrong mapping is refused beside its column and keeps what was chosen.
+  await column(page, "Nr").selectOption("sourceKey");
+  await column(page, "Imię").selectOption("surname");
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByText(/is already the target of column 2/)).toBeVisible();
+  await expect(column(page, "Nr")).toHaveValue("sourceKey");
+  await expectAccessible(page);
+  await shot(page, testInfo, "imports-mapping-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, testInfo, "imports-mapping-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await column(page, "Imię").selectOption("givenName");
+  await page.getByRole("button", { name: "Check the file" }).click();
+  const report = page.getByRole("region", { name: "Problems found in the file" });
+  await expect(
+    page.getByText(`${(BULK_ROWS + 3).toLocaleString("en")} rows: ${BULK_ROWS.toLocaleString("en")} can be imported`),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("3 rows have problems")).toBeVisible();
+  await expect(report.getByRole("row", { name: new RegExp(`^${BULK_ROWS + 2} Nazwisko`) })).toContainText(
+    "Surname is empty",
+  );
+  await expect(report.getByRole("row", { name: new RegExp(`^${BULK_ROWS + 3} Data`) })).toContainText(
+    "that day does not exist",
+  );
+  await expect(report.getByRole("row", { name: new RegExp(`^${BULK_ROWS + 4} Data`) })).toContainText(
+    "1920 is outside",
+  );
+  await shot(page, testInfo, "imports-report-desktop");
+
+  await page.getByLabel(/Leave out the 3 rows with problems/).check();
+  await page.getByRole("button", { name: `Import ${BULK_ROWS.toLocaleString("en")} rows` }).click();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("progressbar")).toHaveAttribute("value", "100");
+  await expect(
+    page.getByText(`${BULK_ROWS.toLocaleString("en")} new, 0 changed, 0 unchanged; 3 rows with problems left out`),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, testInfo, "imports-result-desktop");
+
+  // Found by a surname that sounds alike, the day it was imported.
+  await page.goto(`${SEARCH}?surname=Slivinsky&surnameMode=sounds`);
+  await expect(page.getByRole("cell", { name: "Bonifacy" }).first()).toBeVisible();
+
+  // The same file again: the mapping is remembered, and nothing is new.
+  await upload(page, file);
+  await expect(column(page, "Nr")).toHaveValue("sourceKey");
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByText(/can be imported \(0 new, 0 changed, 3,000 unchanged\)/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByLabel(/Leave out the 3 rows with problems/).check();
+  await page.getByRole("button", { name: /^Import / }).click();
+  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText("0 new, 0 changed, 3,000 unchanged; 3 rows with problems left out")).toBeVisible();
+
+  // Undo the first import: its records are gone.
+  await page.goto(batchUrl);
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText(/Undone .* the 3,000 records it added are removed/)).toBeVisible({ timeout: 120_000 });
+  await page.goto(`${SEARCH}?surname=Slivinsky&surnameMode=sounds`);
+  await expect(page.getByRole("cell", { name: "Bonifacy" })).toHaveCount(0);
+  await page.goto("/members/admin/imports");
+  await expect(page.getByRole("row", { name: new RegExp(file.name) }).first()).toContainText("Imported");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, testInfo, "imports-list-phone");
+});
+
+test("a file that is not a CSV, or empty, is refused beside the file field and nothing is kept", async ({
+  page,
+  makeAccount,
+  signInAs,
+  database,
+}) => {
+  const admin = await makeAccount({ role: "admin" });
+  await signInAs(admin);
+  const count = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("import_batches")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst()
+      )?.n,
+    );
+  const before = await count();
+  for (const [buffer, message] of [
+    [Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"), /is a PDF document, not a CSV file/],
+    [Buffer.alloc(0), /The file is empty/],
+  ] as const) {
+    await upload(page, { name: "registers.csv", mimeType: "text/csv", buffer });
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByLabel("Collection")).toHaveValue("lublin-death");
+  }
+  await upload(page, {
+    name: "registers.xlsx",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from("PK\u0003\u0004"),
+  });
+  await expect(page.getByText(/is not a CSV file/)).toBeVisible();
+  expect(await count()).toBe(before);
+});
+
+test("a visitor or a plain member cannot upload into an import", async ({
+  baseURL,
+  makeAccount,
+  cookieFor,
+  database,
+}) => {
+  const member = await makeAccount();
+  const count = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("import_batches")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst()
+      )?.n,
+    );
+  const before = await count();
+  for (const cookie of [null, await cookieFor(member)]) {
+    const api = await playwrightRequest.newContext({
+      baseURL,
+      userAgent: PERSON_USER_AGENT,
+      extraHTTPHeaders: cookie ? { Cookie: cookie } : {},
+    });
+    const response = await api.post("/members/admin/imports/new", {
+      multipart: {
+        collection: "lublin-death",
+        file: { name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("a;b\n1;2\n") },
+      },
+      maxRedirects: 0,
+    });
+    expect([302, 303, 403]).toContain(response.status());
+    await api.dispose();
+  }
+  expect(await count()).toBe(before);
+});
