@@ -34,6 +34,8 @@ export interface RunningServer {
   output(): string;
   exited(): boolean;
   openDatabase(): Database;
+  /** Kills the process as a crash or an out-of-memory killer would (SIGKILL: no shutdown), keeping its data. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,8 @@ export async function startServer(opts: {
   port?: number;
   /** Options for node itself, before the script (a benchmark's `--cpu-prof`). */
   nodeArgs?: string[];
+  /** A PostgreSQL database an earlier server of the test used (a restart): kept, not created. */
+  databaseName?: string;
 }): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "metryka-http-"));
@@ -84,8 +88,8 @@ export async function startServer(opts: {
   let databaseName: string | undefined;
   if (opts.kind === "postgres") {
     if (!postgresAdminUrl) throw new Error("TEST_DATABASE_URL is needed for a PostgreSQL server");
-    databaseName = `metryka_http_${randomBytes(5).toString("hex")}`;
-    await adminQuery(`create database ${databaseName}`);
+    databaseName = opts.databaseName ?? `metryka_http_${randomBytes(5).toString("hex")}`;
+    if (!opts.databaseName) await adminQuery(`create database ${databaseName}`);
     const url = new URL(postgresAdminUrl);
     url.pathname = `/${databaseName}`;
     env.DATABASE_URL = url.toString();
@@ -123,6 +127,10 @@ export async function startServer(opts: {
     output: () => output,
     exited: () => exited,
     openDatabase: openDb,
+    kill() {
+      child.kill("SIGKILL");
+      return new Promise<void>((resolve) => (exited ? resolve() : child.once("exit", () => resolve())));
+    },
     async stop() {
       if (!exited) {
         const gone = new Promise((r) => child.once("exit", r));
