@@ -38,7 +38,7 @@ function volunteersFile(): Buffer {
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   await page.goto("/members/admin/imports/new");
   await page.getByLabel("Collection").selectOption({ label: COLLECTION });
-  await page.getByLabel("File (CSV)").setInputFiles(file);
+  await page.getByLabel("File (CSV or Excel)").setInputFiles(file);
   await page.getByRole("button", { name: "Upload and read the file" }).click();
 }
 
@@ -170,7 +170,7 @@ test("a file that is not a CSV, or empty, is refused beside the file field and n
     mimeType: "application/octet-stream",
     buffer: Buffer.from("PK\u0003\u0004"),
   });
-  await expect(page.getByText(/is not a CSV file/)).toBeVisible();
+  await expect(page.getByText(/is not an Excel workbook that can be read/)).toBeVisible();
   expect(await count()).toBe(before);
 });
 

@@ -29,7 +29,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   }
 }
 
-const kinds = ["sqlite", ...(postgresAdminUrl ? ["postgres"] : [])] as const;
+const kinds: ("sqlite" | "postgres")[] = postgresAdminUrl ? ["sqlite", "postgres"] : ["sqlite"];
 
 describe.each(kinds)("an import killed in the middle (%s)", (kind) => {
   let server: RunningServer | undefined;

@@ -30,6 +30,8 @@ export interface RecordBatchSettings {
   calendar: CalendarKind;
   /** Import the valid rows of a file with problems, leaving the others out. */
   skipBadRows: boolean;
+  /** The sheet of a workbook that is read (the first when none is chosen). */
+  sheet?: string | null;
 }
 
 export type BatchRow = Selectable<ImportBatchesTable>;

@@ -29,6 +29,9 @@ export interface FileAnalysis {
   approximateRows: number;
   bytes: number;
   sha256: string;
+  /** A workbook's sheets, and the one read. */
+  sheets?: string[];
+  sheet?: string | null;
 }
 
 export type AnalysisResult = { ok: true; analysis: FileAnalysis } | { ok: false; message: string };

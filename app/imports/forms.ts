@@ -29,6 +29,7 @@ export const settingsSchema = z.object({
   delimiter: z.enum(ids(DELIMITERS), { error: "Choose a delimiter from the list." }),
   calendar: z.enum(ids(CALENDARS), { error: "Choose a calendar from the list." }),
   columns: z.array(z.string().max(100).optional().default(NO_TARGET)).max(500).default([]),
+  sheet: z.string().max(200).optional(),
 });
 
 export type SettingsForm = z.infer<typeof settingsSchema>;

@@ -45,6 +45,7 @@ import { delimiterLabel } from "./csv";
 import { encodingLabel } from "./encoding";
 import { importTargets, matchHeaders } from "./fields";
 import { type FileAnalysis, analyseCsv } from "./file.server";
+import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
 import {
   type JobPhase,
@@ -224,16 +225,17 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     return refused(errors, collectionValue);
   }
   const name = path.basename(originalName || "upload.csv").slice(0, 200);
-  if (/\.(xlsx|xls|ods|ged|pdf|zip|docx?)$/i.test(name)) {
+  if (/\.(xls|ods|ged|pdf|zip|docx?)$/i.test(name)) {
     await discard();
     return refused(
       {
-        file: `“${name}” is not a CSV file. Save the spreadsheet as CSV (comma, semicolon or tab separated) and upload that.`,
+        file: `“${name}” is neither a CSV file nor an Excel workbook (.xlsx). Save the spreadsheet as .xlsx or as CSV (comma, semicolon or tab separated) and upload that.`,
       },
       collectionValue,
     );
   }
-  const analysed = await analyseCsv(stored!);
+  const format = /\.xlsx$/i.test(name) ? "xlsx" : "csv";
+  const analysed = format === "xlsx" ? await analyseXlsx(stored!) : await analyseCsv(stored!);
   if (!analysed.ok) {
     await discard();
     return refused({ file: `“${name}”: ${analysed.message}` }, collectionValue);
@@ -247,7 +249,7 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     target: collection.id,
     fileName: name,
     filePath: stored!,
-    format: "csv",
+    format,
     analysis,
     settings: {
       encoding: analysis.encoding,
@@ -255,6 +257,7 @@ export async function newImportAction(request: Request, user: User, ip: string) 
       columns: remembered?.columns ?? matchHeaders(analysis.headers, collection),
       calendar: remembered?.calendar ?? "gregorian",
       skipBadRows: false,
+      sheet: analysis.sheet ?? null,
     },
     createdBy: user.id,
     createdByName: user.username,
@@ -332,6 +335,8 @@ export async function loadBatchPage(id: number) {
       delimiterLabel: delimiterLabel(batch.settings.delimiter),
       headers: batch.analysis.headers,
       sample: batch.analysis.sample,
+      format: batch.format,
+      sheets: batch.analysis.sheets ?? [],
     },
     collection: collection
       ? { id: collection.id, title: collection.title, searchPath: searchPath(collection) }
@@ -400,11 +405,19 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
       return data({ intent, message: null, result: submission.reply() }, { status: 400 });
     }
     const { encoding, delimiter, calendar } = submission.value;
+    const sheet = batch.format === "xlsx" ? (submission.value.sheet ?? batch.settings.sheet ?? null) : null;
     let { analysis } = batch;
     let columns = batch.analysis.headers.map((_, i) => submission.value.columns[i] ?? NO_TARGET);
-    if (encoding !== batch.settings.encoding || delimiter !== batch.settings.delimiter) {
-      // Another encoding or delimiter makes other headers: read the file again and match them afresh.
-      const again = await analyseCsv(batch.filePath, { encoding, delimiter });
+    const reread =
+      batch.format === "xlsx"
+        ? sheet !== (batch.settings.sheet ?? null)
+        : encoding !== batch.settings.encoding || delimiter !== batch.settings.delimiter;
+    if (reread) {
+      // Another sheet, encoding or delimiter makes other headers: read the file again and match them afresh.
+      const again =
+        batch.format === "xlsx"
+          ? await analyseXlsx(batch.filePath, sheet)
+          : await analyseCsv(batch.filePath, { encoding, delimiter });
       if (!again.ok) return conflict(intent, again.message);
       analysis = again.analysis;
       columns = matchHeaders(analysis.headers, collection).map((c) => c ?? NO_TARGET);

@@ -9,6 +9,7 @@ import { type ImportRecord, RecordImporter } from "~/search/store.server";
 import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { fileDigest, readCsvRows } from "./file.server";
+import { readXlsxRows } from "./xlsx.server";
 import { type ReadRow, type RowProblem, canonicalOfImport, canonicalOfStored, readRecordRow } from "./rows.server";
 
 /**
@@ -34,7 +35,9 @@ function collectionOf(batch: ImportBatch): CollectionDef {
 async function* batchRows(batch: ImportBatch, collection: CollectionDef): AsyncGenerator<ReadRow> {
   const { settings, analysis } = batch;
   let header = true;
-  for await (const row of readCsvRows(batch.filePath, settings)) {
+  const rows =
+    batch.format === "xlsx" ? readXlsxRows(batch.filePath, settings.sheet) : readCsvRows(batch.filePath, settings);
+  for await (const row of rows) {
     if (header) {
       header = false;
       continue;

@@ -10,7 +10,7 @@ import type { batchAction, loadBatchPage } from "../pages.server";
 import { LiveProgress, ProgressBar, StatusBadge } from "./status";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadBatchPage>>;
-type Submitted = { encoding?: string; delimiter?: string; calendar?: string; columns?: string[] };
+type Submitted = { encoding?: string; delimiter?: string; calendar?: string; sheet?: string; columns?: string[] };
 
 function megabytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${formatCount(Math.ceil(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -172,34 +172,51 @@ function Settings({ page }: { page: PageData }) {
       <Form method="post" key={JSON.stringify(submitted)} noValidate>
         <AuthenticityTokenInput name="csrf" />
         <div className="import-settings">
-          <div className="field">
-            <label htmlFor="encoding">Encoding</label>
-            <select
-              id="encoding"
-              name="encoding"
-              defaultValue={submitted.encoding ?? batch.settings.encoding}
-              aria-describedby="encoding-hint"
-            >
-              {IMPORT_ENCODINGS.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.label}
-                </option>
-              ))}
-            </select>
-            <p className="hint" id="encoding-hint">
-              Recognised: {batch.encodingDetectedLabel}.
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor="delimiter">Delimiter</label>
-            <select id="delimiter" name="delimiter" defaultValue={submitted.delimiter ?? batch.settings.delimiter}>
-              {DELIMITERS.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {batch.format === "xlsx" ? (
+            <div className="field">
+              <input type="hidden" name="encoding" value={batch.settings.encoding} />
+              <input type="hidden" name="delimiter" value={batch.settings.delimiter} />
+              <label htmlFor="sheet">Sheet</label>
+              <select id="sheet" name="sheet" defaultValue={submitted.sheet ?? batch.settings.sheet ?? ""}>
+                {batch.sheets.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor="encoding">Encoding</label>
+                <select
+                  id="encoding"
+                  name="encoding"
+                  defaultValue={submitted.encoding ?? batch.settings.encoding}
+                  aria-describedby="encoding-hint"
+                >
+                  {IMPORT_ENCODINGS.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.label}
+                    </option>
+                  ))}
+                </select>
+                <p className="hint" id="encoding-hint">
+                  Recognised: {batch.encodingDetectedLabel}.
+                </p>
+              </div>
+              <div className="field">
+                <label htmlFor="delimiter">Delimiter</label>
+                <select id="delimiter" name="delimiter" defaultValue={submitted.delimiter ?? batch.settings.delimiter}>
+                  {DELIMITERS.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
+          )}
           <div className="field">
             <label htmlFor="calendar">Single dates are written in</label>
             <select
@@ -310,10 +327,21 @@ function FileFacts({ page }: { page: PageData }) {
         <dd>{megabytes(batch.bytes)}</dd>
         <dt>SHA-256</dt>
         <dd className="checksum">{batch.sha256}</dd>
-        <dt>Encoding</dt>
-        <dd>{batch.encodingDetectedLabel} (recognised)</dd>
-        <dt>Delimiter</dt>
-        <dd>{batch.delimiterLabel}</dd>
+        {batch.format === "xlsx" ? (
+          <>
+            <dt>Workbook</dt>
+            <dd>
+              Excel (.xlsx), sheet “{batch.settings.sheet ?? batch.sheets[0]}” of {batch.sheets.length}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Encoding</dt>
+            <dd>{batch.encodingDetectedLabel} (recognised)</dd>
+            <dt>Delimiter</dt>
+            <dd>{batch.delimiterLabel}</dd>
+          </>
+        )}
         <dt>Uploaded</dt>
         <dd>
           {formatTimestamp(batch.createdAt)} by {batch.createdBy}

@@ -48,12 +48,12 @@ export function NewImportPage() {
           )}
         </div>
         <div className="field">
-          <label htmlFor="file">File (CSV)</label>
+          <label htmlFor="file">File (CSV or Excel)</label>
           <input
             id="file"
             name="file"
             type="file"
-            accept=".csv,.txt,.tsv,text/csv,text/plain"
+            accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             required
             aria-invalid={fileError ? true : undefined}
             aria-describedby={`file-hint${fileError ? " file-error" : ""}`}
@@ -67,8 +67,9 @@ export function NewImportPage() {
             }}
           />
           <p className="hint" id="file-hint">
-            A header row, then one record per row; comma, semicolon or tab between the fields; UTF-8 or a Windows code
-            page (the encoding is recognised). At most {uploadMaxMb} MB.
+            A header row, then one record per row. CSV: comma, semicolon or tab between the fields, UTF-8 or a Windows
+            code page (recognised). Excel: an .xlsx workbook (the first sheet; another can be chosen). At most{" "}
+            {uploadMaxMb} MB.
           </p>
           {fileError && (
             <p className="field-error" id="file-error">

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { getCollection } from "~/search/collections";
+import { collectionSize } from "~/search/engine.server";
+import { createBatch, getBatch, listProblems } from "./batches.server";
+import { matchHeaders } from "./fields";
+import { startBatchJob } from "./jobs.server";
+import { analyseXlsx, readXlsxRows } from "./xlsx.server";
+
+const dir = mkdtempSync(path.join(tmpdir(), "metryka-xlsx-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const collection = getCollection("volhynian-death")!;
+
+async function workbook(): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const notes = book.addWorksheet("Notes");
+  notes.addRow(["Read me first"]);
+  const deaths = book.addWorksheet("Zgony");
+  deaths.addRow(["ID", "Фамилия", "Имя", "Дата", "Возраст"]);
+  deaths.addRow([
+    "a1",
+    "Шмидт",
+    { richText: [{ text: "Эрнес" }, { text: "тина" }] },
+    new Date(Date.UTC(1911, 5, 6)),
+    37,
+  ]);
+  deaths.addRow(["a2", "Радке", "Иоганн", "18/31 Mar 1903", 2]);
+  deaths.addRow(["a3", "Фенске", "Ева", "1950", 80]);
+  const file = path.join(dir, "book.xlsx");
+  await book.xlsx.writeFile(file);
+  return file;
+}
+
+describe("Excel workbooks", () => {
+  it("read a chosen sheet's rows as the text a volunteer sees, and name every sheet", async () => {
+    const file = await workbook();
+    const analysed = await analyseXlsx(file, "Zgony");
+    expect(analysed.ok).toBe(true);
+    if (!analysed.ok) return;
+    expect(analysed.analysis).toMatchObject({ sheets: ["Notes", "Zgony"], sheet: "Zgony", approximateRows: 3 });
+    expect(analysed.analysis.headers).toEqual(["ID", "Фамилия", "Имя", "Дата", "Возраст"]);
+    const rows = [];
+    for await (const row of readXlsxRows(file, "Zgony")) rows.push(row);
+    expect(rows[1]).toEqual({ row: 2, cells: ["a1", "Шмидт", "Эрнестина", "1911-06-06", "37"] });
+    expect((await analyseXlsx(file)).ok && (await analyseXlsx(file))).toMatchObject({ analysis: { sheet: "Notes" } });
+  });
+
+  it("refuse a file that is not a workbook, and a sheet that is not there", async () => {
+    const fake = path.join(dir, "fake.xlsx");
+    writeFileSync(fake, "PK\u0003\u0004 not really");
+    expect(await analyseXlsx(fake)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not an Excel workbook/),
+    });
+    expect(await analyseXlsx(await workbook(), "Births")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no sheet “Births”/),
+    });
+  });
+});
+
+describe.each(testDialects())("an Excel import (%s)", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+  });
+  afterAll(() => test.drop());
+
+  it("checks and imports a sheet like a CSV file", async () => {
+    const file = await workbook();
+    const analysed = await analyseXlsx(file, "Zgony");
+    if (!analysed.ok) throw new Error(analysed.message);
+    const { analysis } = analysed;
+    const id = await createBatch(test.database, {
+      kind: "records",
+      target: collection.id,
+      fileName: "book.xlsx",
+      filePath: file,
+      format: "xlsx",
+      analysis,
+      settings: {
+        encoding: "utf-8",
+        delimiter: ",",
+        columns: matchHeaders(analysis.headers, collection),
+        calendar: "gregorian",
+        skipBadRows: true,
+        sheet: "Zgony",
+      },
+      createdBy: null,
+      createdByName: "test",
+    });
+    expect((await startBatchJob(test.database, id, "check", "test", { wait: true })).ok).toBe(true);
+    expect((await getBatch(test.database, id))!.rows).toMatchObject({ total: 3, error: 1, new: 2 });
+    expect((await listProblems(test.database, id, 10))[0]).toMatchObject({ row: 4, column: "Дата" });
+    expect((await startBatchJob(test.database, id, "import", "test", { wait: true })).ok).toBe(true);
+    expect((await getBatch(test.database, id))!).toMatchObject({ status: "imported", rows: { new: 2, skipped: 1 } });
+    expect(await collectionSize(test.database, collection)).toBe(2);
+  });
+});
