@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCollection } from "./collections";
-import { citationText, columnValue, formatDate } from "./display";
+import { citationText, columnValue, formatDate, recordDate } from "./display";
 
 describe("display", () => {
   it("formats dates", () => {
@@ -34,5 +34,13 @@ describe("display", () => {
     expect(text).toBe(
       "Baptism of Johann Schulz, 12 Mar 1856 (Julian 29 Feb 1856), Heimtal, Heimtal parish. St. Petersburg Consistory births, film 1887234, register 1856, page 12. Metryka index, https://example.org/stpete/birth/record/7 (accessed 2026-11-22).",
     );
+  });
+});
+
+describe("recordDate", () => {
+  it("shows a qualified date as written, and the Gregorian date otherwise", () => {
+    expect(recordDate("1850-03-12", 1850, { date: "abt 12 Mar 1850" })).toBe("abt 12 Mar 1850");
+    expect(recordDate("1850-03-12", 1850, {})).toBe("12 Mar 1850");
+    expect(recordDate(null, 1850, {})).toBe("1850");
   });
 });

@@ -2,6 +2,14 @@ import { type CollectionDef, RECORD_TYPES, nameForms } from "./collections";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/**
+ * A record's date as the page shows it: the words of a qualified date as the register's transcriber wrote them
+ * ("abt 1850", "1850–1855": kept in the record's `date` field by an import), else its Gregorian date.
+ */
+export function recordDate(gregDate: string | null, year: number, data: Record<string, string>): string {
+  return data.date || formatDate(gregDate, year);
+}
+
 /** "1856-03-12" → "12 Mar 1856"; a bare year stays a year. */
 export function formatDate(iso: string | null, year: number): string {
   if (!iso) return String(year);
@@ -91,8 +99,8 @@ export interface CitationInput {
 export function citationText(c: CitationInput): string {
   const kind = { birth: "Baptism", death: "Burial", marriage: "Marriage", index: "Entry" }[c.collection.recordKind];
   const date = c.julianDate
-    ? `${formatDate(c.gregDate, c.year)} (Julian ${formatDate(c.julianDate, c.year)})`
-    : formatDate(c.gregDate, c.year);
+    ? `${recordDate(c.gregDate, c.year, c.data)} (Julian ${formatDate(c.julianDate, c.year)})`
+    : recordDate(c.gregDate, c.year, c.data);
   const where = [c.data.place, c.data.parish ? `${c.data.parish} parish` : ""].filter(Boolean).join(", ");
   const source = c.collection.sourceFields
     // The parish is already named with the place.

@@ -1,7 +1,7 @@
 import { getDatabase } from "~/db/current.server";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { type CollectionDef, recordPath, searchPath } from "./collections";
-import { citationText, fieldValue, formatDate } from "./display";
+import { citationText, fieldValue, formatDate, recordDate } from "./display";
 import { getRecord } from "./engine.server";
 import type { Viewer } from "~/auth/viewer.server";
 
@@ -24,7 +24,7 @@ export async function loadRecordPage(
     record: {
       id: record.id,
       subject: collection.subject(record.data),
-      date: formatDate(record.gregDate, record.year),
+      date: recordDate(record.gregDate, record.year, record.data),
       julianDate: record.julianDate ? formatDate(record.julianDate, record.year) : null,
       fields: collection.detailFields
         .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))

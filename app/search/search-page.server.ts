@@ -8,7 +8,7 @@ import { formatSort } from "~/listing/sort";
 import type { MatchMode } from "~/names/match-modes";
 import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields } from "./collections";
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
-import { columnValue, fieldValue, formatDate } from "./display";
+import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { countMatches, searchCollection, topValues } from "./engine.server";
 
 /**
@@ -135,7 +135,7 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       rows: result.rows.map((r) => ({
         id: r.id,
         href: recordPath(collection, r.id),
-        date: formatDate(r.gregDate, r.year),
+        date: recordDate(r.gregDate, r.year, r.data),
         julianDate: r.julianDate ? formatDate(r.julianDate, r.year) : null,
         cells: collection.resultColumns.map((c) => columnValue(c.name, r.data)),
         details: [...collection.detailFields, ...collection.sourceFields]
