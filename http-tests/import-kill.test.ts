@@ -29,6 +29,37 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   }
 }
 
+/** The progress events a browser would receive in `ms`. */
+async function progressEvents(url: string, cookie: string, ms: number): Promise<{ done: number; running: boolean }[]> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: {
+      "User-Agent": PERSON_USER_AGENT,
+      Cookie: cookie,
+      Accept: "text/event-stream",
+      "Accept-Encoding": "gzip, br",
+    },
+    signal: controller.signal,
+  });
+  expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const stop = setTimeout(() => controller.abort(), ms);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // aborted: enough heard
+  } finally {
+    clearTimeout(stop);
+  }
+  return [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as { done: number; running: boolean });
+}
+
 const kinds: ("sqlite" | "postgres")[] = postgresAdminUrl ? ["sqlite", "postgres"] : ["sqlite"];
 
 describe.each(kinds)("an import killed in the middle (%s)", (kind) => {
@@ -100,8 +131,12 @@ describe.each(kinds)("an import killed in the middle (%s)", (kind) => {
     await until("the check", async () => ((await status()).status === "checked" ? true : undefined));
     await post("import");
     await until("the import to run", async () => ((await status()).status === "importing" ? true : undefined));
+    // The progress bar's events arrive while the rows are written (not held back by compression).
+    const events = await progressEvents(`${server.url}${batchPath}/events`, admin.cookie, 1500);
+    const running = events.filter((e) => e.running);
+    expect(running.length).toBeGreaterThanOrEqual(2);
+    expect(running.at(-1)!.done).toBeGreaterThan(running[0]!.done);
     // Well inside the transaction: rows are being written, nothing is committed.
-    await new Promise((r) => setTimeout(r, 1500));
     expect((await status()).status).toBe("importing");
     await database.close();
     await server.kill();

@@ -168,6 +168,9 @@ async function walkRows(
       else counts.changed++;
     }
     await visit(chunk);
+    // SQLite's driver is synchronous: without a turn of the event loop now and then, the site's other requests
+    // and this batch's own progress events would wait for the whole import.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   for await (const row of batchRows(batch, collection)) {
     counts.total++;
