@@ -144,7 +144,8 @@ export function readPlaceRow(
   const { grid } = index;
   let sheet = values.get(SHEET_TARGET) ?? "";
   if (sheet) {
-    const parsed = grid.parseSheet(sheet);
+    // A closed list of sheets is matched without regard to case or accents ("lodz", "Łódź" for Lodz).
+    const parsed = grid.parseSheet(sheet) ?? grid.sheets?.find((s) => headerKey(s) === headerKey(sheet));
     if (parsed) sheet = parsed;
     else {
       problem(
