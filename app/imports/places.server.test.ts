@@ -247,5 +247,23 @@ describe.each(testDialects())("place imports (%s)", (dialect) => {
     expect(imported.rows).toMatchObject({ new: 0, changed: 0, unchanged: 4 });
     // Breyer's index is another index: its place is neither exported here nor touched.
     expect((await placeCounts(test.database)).get("breyer")).toBe(1);
+
+    // A seeded place changed through its exported key gets that key, and loses it again with the undo.
+    const kiev = lines[1]!.replace(/,$/, ",столица губернии");
+    const edited = await upload(test, [lines[0], kiev, ""].join("\r\n"));
+    await run(test, edited, "check");
+    expect((await run(test, edited, "import")).rows).toMatchObject({ new: 0, changed: 1, unchanged: 0 });
+    expect((await find(test, "Київ", "exact"))[0]).toBe("Kiev");
+    const keyOf = () =>
+      test.database.db.selectFrom("place_sources").select("source_key").where("place_id", "=", 1).execute();
+    expect(await keyOf()).toEqual([{ source_key: "place-1" }]);
+    expect((await run(test, edited, "undo")).status).toBe("undone");
+    expect(await keyOf()).toEqual([]);
+    const restored = await searchPlaces(
+      test.database,
+      parsePlaceCriteria(new URLSearchParams({ name: "Київ", nameMode: "exact" }), index).criteria,
+      member,
+    );
+    expect(restored.rows[0]).toMatchObject({ id: 1, notes: "", spellings: [{ kind: "ukrainian", name: "Київ" }] });
   });
 });

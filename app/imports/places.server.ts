@@ -3,7 +3,7 @@ import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import { MAP_INDEXES, type MapIndexDef, type MapIndexId } from "~/places/indexes";
 import { SPELLING_ORDER, type PlaceInput, type SpellingKind } from "~/places/spellings";
-import { nextPlaceId, removePlaces, writePlaces } from "~/places/store.server";
+import { type PlaceWrite, nextPlaceId, removePlaces, writePlaces } from "~/places/store.server";
 import { csvLine } from "~/search/csv";
 import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
 import { SOURCE_KEY_TARGET } from "./fields";
@@ -262,7 +262,9 @@ export async function importPlaceBatch(database: Database, batch: ImportBatch, o
       onProgress,
       async (chunk) => {
         const sources: { place_id: number; map_index: string; source_key: string; batch_id: number | null }[] = [];
-        const created: { id: number; place: PlaceInput }[] = [];
+        const created: PlaceWrite[] = [];
+        const rewritten: PlaceWrite[] = [];
+        const previous: { batch_id: number; record_id: number; previous: string }[] = [];
         for (const { row, existing, same } of chunk) {
           if (same) continue;
           if (!existing) {
@@ -271,21 +273,28 @@ export async function importPlaceBatch(database: Database, batch: ImportBatch, o
             sources.push({ place_id: id, map_index: index.id, source_key: row.sourceKey!, batch_id: batch.id });
             continue;
           }
-          await trx
-            .insertInto("import_changes")
-            .values({
-              batch_id: batch.id,
-              record_id: existing.id,
-              previous: JSON.stringify({ place: existing.place, keyless: existing.keyless }),
-            })
-            .execute();
-          await removePlaces(trx, [existing.id]);
-          await writePlaces(trx, index.id, [{ id: existing.id, place: row.place! }]);
+          rewritten.push({ id: existing.id, place: row.place! });
+          previous.push({
+            batch_id: batch.id,
+            record_id: existing.id,
+            previous: JSON.stringify({ place: existing.place, keyless: existing.keyless }),
+          });
           if (existing.keyless) {
             sources.push({ place_id: existing.id, map_index: index.id, source_key: row.sourceKey!, batch_id: null });
           }
         }
-        await writePlaces(trx, index.id, created);
+        for (let i = 0; i < previous.length; i += 500) {
+          await trx
+            .insertInto("import_changes")
+            .values(previous.slice(i, i + 500))
+            .execute();
+        }
+        // A changed place is written again under its id: its old spellings and keys go, its new ones come.
+        await removePlaces(
+          trx,
+          rewritten.map((r) => r.id),
+        );
+        await writePlaces(trx, index.id, [...rewritten, ...created]);
         for (let i = 0; i < sources.length; i += 500) {
           await trx
             .insertInto("place_sources")
