@@ -248,3 +248,21 @@ export function placeExportColumns(index: MapIndexDef): string[] {
     .map((t) => t.name)
     .filter((name) => name !== COORDINATES_TARGET);
 }
+
+/**
+ * What the mapping of a list of places lacks as a whole (a column's own choice is the page's to check): the
+ * column of the name, and the coordinates, in two columns or one. Empty when the mapping can be checked.
+ */
+export function placeMappingGaps(columns: readonly (string | null)[], index: MapIndexDef): string[] {
+  const has = (target: string) => columns.includes(target);
+  const gaps: string[] = [];
+  if (!has(PLACE_NAME_TARGET)) gaps.push(`Choose the column that holds “${index.nameLabel}”: every place needs it.`);
+  if (!has(COORDINATES_TARGET) && !(has(LATITUDE_TARGET) && has(LONGITUDE_TARGET))) {
+    gaps.push(
+      has(LATITUDE_TARGET) || has(LONGITUDE_TARGET)
+        ? `Choose the column that holds the ${has(LATITUDE_TARGET) ? "longitude" : "latitude"}: every place needs both.`
+        : "Choose the columns of the latitude and longitude, or the one column that holds both: every place needs them.",
+    );
+  }
+  return gaps;
+}
