@@ -61,6 +61,7 @@ for (const dialect of testDialects()) {
         "0008_member_directory",
         "0009_place_name_words",
         "0010_imports",
+        "0011_place_sources",
       ]);
     });
 

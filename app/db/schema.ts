@@ -357,9 +357,19 @@ export interface RecordSourcesTable {
   batch_id: number | null;
 }
 
-/** A record as it was before a batch changed it (JSON), for the batch's undo. */
+/** The source key of a place that came from an import into a map index (decision 0027). */
+export interface PlaceSourcesTable {
+  place_id: number;
+  map_index: string;
+  source_key: string;
+  /** The batch that created the place; null when the place was there before (a key given to a seeded place). */
+  batch_id: number | null;
+}
+
+/** A record or place as it was before a batch changed it (JSON), for the batch's undo. */
 export interface ImportChangesTable {
   batch_id: number;
+  /** The record's id, or the place's in a batch of kind "places". */
   record_id: number;
   previous: string;
 }
@@ -369,6 +379,7 @@ export interface Schema {
   import_problems: ImportProblemsTable;
   record_sources: RecordSourcesTable;
   import_changes: ImportChangesTable;
+  place_sources: PlaceSourcesTable;
   member_directory_names: MemberDirectoryNamesTable;
   member_directory_codes: MemberDirectoryCodesTable;
   family_trees: FamilyTreesTable;

@@ -12,6 +12,7 @@ import {
   updateBatch,
 } from "./batches.server";
 import { ImportError, type OnProgress, checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
+import { checkPlaceBatch, importPlaceBatch, undoPlaceBatch } from "./places.server";
 
 /**
  * Running a batch's check, import or undo in the background of the instance that was asked (decision 0023). The
@@ -133,9 +134,10 @@ async function run(
         }, IMPORT_HEARTBEAT_INTERVAL_MS)
       : undefined;
   try {
-    if (phase === "check") await checkRecordBatch(database, batch, onProgress);
-    else if (phase === "import") await importRecordBatch(database, batch, onProgress);
-    else await undoRecordBatch(database, batch, actorName, onProgress);
+    const places = batch.kind === "places";
+    if (phase === "check") await (places ? checkPlaceBatch : checkRecordBatch)(database, batch, onProgress);
+    else if (phase === "import") await (places ? importPlaceBatch : importRecordBatch)(database, batch, onProgress);
+    else await (places ? undoPlaceBatch : undoRecordBatch)(database, batch, actorName, onProgress);
     logger.info(
       { batch: batch.id, phase, rows: progress.done, ms: Date.now() - progress.startedAt },
       "import job done",

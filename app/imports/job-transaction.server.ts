@@ -1,0 +1,30 @@
+import { type Kysely, sql } from "kysely";
+import { type Database, openSqlite } from "~/db/connection.server";
+import type { Schema } from "~/db/schema";
+
+/**
+ * The one transaction of an import or an undo. On SQLite it runs on a connection of its own, so the site's
+ * connection keeps serving readers (WAL) while the job holds the write lock; PostgreSQL's transaction takes a
+ * pooled connection anyway. (The record import has its own copy of this in records.server.ts.)
+ */
+export async function inJobTransaction<T>(
+  database: Database,
+  work: (trx: Kysely<Schema>, job: Database) => Promise<T>,
+): Promise<T> {
+  const job = database.kind === "sqlite" && database.file ? openSqlite(database.file) : database;
+  try {
+    return await job.db.transaction().execute((trx) => work(trx, job));
+  } finally {
+    if (job !== database) await job.close();
+  }
+}
+
+/**
+ * PostgreSQL advisory locks held until the transaction ends: a batch (a second instance told to run it waits, then
+ * finds it done), or every writer of places (new places take the ids after the largest one). SQLite's write lock
+ * already serialises writers.
+ */
+export async function lockForJob(trx: Kysely<Schema>, database: Database, lock: "batch" | "places", id = 0) {
+  if (database.kind !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(${lock === "batch" ? 2023 : 2027}, ${id})`.execute(trx);
+}
