@@ -35,9 +35,9 @@ function volunteersFile(): Buffer {
   return cp1250(`${lines.join("\r\n")}\r\n`);
 }
 
-async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, into: string = COLLECTION) {
   await page.goto("/members/admin/imports/new");
-  await page.getByLabel("Collection").selectOption({ label: COLLECTION });
+  await page.getByLabel("Import into").selectOption({ label: into });
   await page.getByLabel("File (CSV or Excel)").setInputFiles(file);
   await page.getByRole("button", { name: "Upload and read the file" }).click();
 }
@@ -163,7 +163,7 @@ test("a file that is not a CSV, or empty, is refused beside the file field and n
   ] as const) {
     await upload(page, { name: "registers.csv", mimeType: "text/csv", buffer });
     await expect(page.getByText(message)).toBeVisible();
-    await expect(page.getByLabel("Collection")).toHaveValue("lublin-death");
+    await expect(page.getByLabel("Import into")).toHaveValue("records:lublin-death");
   }
   await upload(page, {
     name: "registers.xlsx",
@@ -208,4 +208,40 @@ test("a visitor or a plain member cannot upload into an import", async ({
     await api.dispose();
   }
   expect(await count()).toBe(before);
+});
+
+test("an administrator imports a list of places into a map index and finds a place by its German name", async ({
+  page,
+  makeAccount,
+  signInAs,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await makeAccount({ role: "admin" });
+  await signInAs(admin);
+  const tag = randomBytes(3).toString("hex");
+  const csv = [
+    "Код;Название;Немецкий;Губерния;Широта;Долгота",
+    `u${tag}1;Тестовка;Testdorf${tag};Волынская;50,2547;28,6587`,
+    `u${tag}2;Пробное;Probenau${tag};Волынская;50°35'N;27°37'E`,
+    `u${tag}3;;Leer${tag};Волынская;50,1;28,1`,
+  ].join("\n");
+  await upload(page, { name: `orte-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) }, "Ukraine map index");
+  await expect(column(page, "Широта")).toHaveValue("latitude");
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByText("3 rows: 2 can be imported (2 new, 0 changed, 0 unchanged)")).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByLabel(/Leave out the 1 rows with problems/).check();
+  await page.getByRole("button", { name: "Import 2 rows" }).click();
+  await expect(page.getByText("2 new, 0 changed, 0 unchanged; 1 rows with problems left out")).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.goto(`/members/ukraine/map/search?name=Testdorf${tag}&nameMode=exact`);
+  await expect(page.getByRole("link", { name: /Тестовка/ })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText(/Undone .* the 2 places it added are removed/)).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/members/ukraine/map/search?name=Testdorf${tag}&nameMode=exact`);
+  await expect(page.getByRole("link", { name: /Тестовка/ })).toHaveCount(0);
 });

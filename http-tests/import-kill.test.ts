@@ -9,7 +9,7 @@ import { PERSON_USER_AGENT, type RunningServer, makeAccount, postgresAdminUrl, s
  * PostgreSQL the batch is failed once its heartbeat is stale (another instance could still be running it).
  */
 const ROWS = 150_000;
-const COLLECTION = "stpete-death";
+const COLLECTION = "records:stpete-death";
 
 function bigFile(): Blob {
   const lines = ["ID;Surname;Given name;Date;Place;Parish"];

@@ -17,7 +17,7 @@ export const NO_TARGET = "";
 
 export function newImportSchema(collectionIds: readonly [string, ...string[]]) {
   return z.object({
-    collection: z.enum(collectionIds, { error: "Choose the collection the file belongs to." }),
+    collection: z.enum(collectionIds, { error: "Choose the collection or place index the file belongs to." }),
   });
 }
 

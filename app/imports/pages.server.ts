@@ -27,8 +27,6 @@ import { contentTypeOf, readForm } from "~/routing/form-data.server";
 import { PATHS, adminImportPath } from "~/routing/paths";
 import { invariantResponse } from "~/routing/responses";
 import { csvLine } from "~/search/csv";
-import { COLLECTIONS, type CollectionDef, getCollection, searchPath } from "~/search/collections";
-import { collectionSizes } from "~/search/stats.server";
 import { uploadMaxBytes } from "~/server/request-guards";
 import {
   type ImportBatch,
@@ -43,7 +41,7 @@ import {
 } from "./batches.server";
 import { delimiterLabel } from "./csv";
 import { encodingLabel } from "./encoding";
-import { importTargets, matchHeaders } from "./fields";
+import { type Destination, destination, destinationOf, destinations } from "./destinations.server";
 import { type FileAnalysis, analyseCsv } from "./file.server";
 import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
@@ -55,7 +53,7 @@ import {
   refusal,
   startBatchJob,
 } from "./jobs.server";
-import { exportCollectionCsv, laterBatch } from "./records.server";
+import { laterBatch } from "./records.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -64,7 +62,6 @@ import { exportCollectionCsv, laterBatch } from "./records.server";
  */
 
 const PER_PAGE = 25;
-const KIND_RECORDS = "records";
 
 function uploadsDir(): string {
   const dir = path.join(readConfig().dataDir, "imports");
@@ -72,18 +69,19 @@ function uploadsDir(): string {
   return dir;
 }
 
-function collectionChoices() {
-  return COLLECTIONS.map((c) => ({ id: c.id, title: c.title, group: c.group }));
+function destinationChoices() {
+  return destinations().map((d) => ({ value: d.value, title: d.title, group: d.group }));
 }
 
-const collectionIds = () => COLLECTIONS.map((c) => c.id) as [string, ...string[]];
+const destinationValues = () => destinations().map((d) => d.value) as [string, ...string[]];
+
+const destinationOfBatch = (b: Pick<ImportBatch, "kind" | "target">) => destination(b.kind, b.target);
 
 function batchSummary(b: ImportBatch) {
-  const collection = getCollection(b.target);
   return {
     id: b.id,
     href: adminImportPath(b.id),
-    target: collection?.title ?? b.target,
+    target: destinationOfBatch(b)?.title ?? b.target,
     fileName: b.fileName,
     status: b.status,
     createdAt: b.createdAt,
@@ -134,28 +132,33 @@ export async function loadImportsPage(request: Request) {
   await failInterruptedBatches(database);
   const url = new URL(request.url);
   const wanted = Number(url.searchParams.get("page") ?? "1");
-  const first = await listBatches(database, { kind: KIND_RECORDS, limit: 0, offset: 0 });
+  const first = await listBatches(database, { limit: 0, offset: 0 });
   const window = pageWindow(first.total, Number.isInteger(wanted) && wanted > 0 ? wanted : 1, PER_PAGE);
   const { batches, total } = await listBatches(database, {
-    kind: KIND_RECORDS,
     limit: PER_PAGE,
     offset: window.offset,
   });
-  const sizes = await collectionSizes(database);
+  const all = destinations();
+  const sizes = await Promise.all(all.map((d) => d.size(database)));
   return {
     batches: batches.map(batchSummary),
     total,
     page: window.page,
     pageCount: window.pageCount,
-    collections: COLLECTIONS.map((c) => ({ id: c.id, title: c.title, records: sizes.get(c.id) ?? 0 })),
+    destinations: all.map((d, i) => ({
+      id: d.id,
+      kind: d.kind,
+      title: d.title,
+      size: sizes[i] ?? 0,
+    })),
   };
 }
 
 export function loadNewImportPage(request: Request) {
   const wanted = new URL(request.url).searchParams.get("collection");
   return {
-    collections: collectionChoices(),
-    chosen: wanted && getCollection(wanted) ? wanted : "",
+    destinations: destinationChoices(),
+    chosen: wanted && destinationOf(wanted) ? wanted : "",
     uploadMaxMb: Math.floor(uploadMaxBytes(process.env) / 1024 / 1024),
   };
 }
@@ -216,7 +219,7 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     throw error;
   }
   const collectionValue = String(form.get("collection") ?? "");
-  const parsed = newImportSchema(collectionIds()).safeParse({ collection: collectionValue });
+  const parsed = newImportSchema(destinationValues()).safeParse({ collection: collectionValue });
   const errors: NewImportErrors = {};
   if (!parsed.success) errors.collection = parsed.error.issues[0]?.message ?? "Choose a collection.";
   if (!stored) errors.file = "Choose the file to import.";
@@ -240,13 +243,13 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     await discard();
     return refused({ file: `“${name}”: ${analysed.message}` }, collectionValue);
   }
-  const collection = getCollection(parsed.data!.collection)!;
+  const target = destinationOf(parsed.data!.collection)!;
   const { analysis } = analysed;
   const database = await getDatabase();
-  const remembered = await settingsOfSameFile(database, collection.id, analysis.headers);
+  const remembered = await settingsOfSameFile(database, target, analysis.headers);
   const id = await createBatch(database, {
-    kind: KIND_RECORDS,
-    target: collection.id,
+    kind: target.kind,
+    target: target.id,
     fileName: name,
     filePath: stored!,
     format,
@@ -254,7 +257,7 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     settings: {
       encoding: analysis.encoding,
       delimiter: analysis.delimiter,
-      columns: remembered?.columns ?? matchHeaders(analysis.headers, collection),
+      columns: remembered?.columns ?? target.matchHeaders(analysis.headers),
       calendar: remembered?.calendar ?? "gregorian",
       skipBadRows: false,
       sheet: analysis.sheet ?? null,
@@ -266,7 +269,14 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     actorUserId: user.id,
     subjectUserId: null,
     action: "import.upload",
-    details: { batch: id, collection: collection.id, file: name, bytes: analysis.bytes, sha256: analysis.sha256 },
+    details: {
+      batch: id,
+      kind: target.kind,
+      target: target.id,
+      file: name,
+      bytes: analysis.bytes,
+      sha256: analysis.sha256,
+    },
     ip,
   });
   return redirect(adminImportPath(id));
@@ -276,12 +286,12 @@ export async function newImportAction(request: Request, user: User, ip: string) 
  * The columns and calendar of the newest batch of the collection whose file had the same headers: the
  * volunteers' next file of a series maps as the last one did.
  */
-async function settingsOfSameFile(database: Database, target: string, headers: readonly string[]) {
+async function settingsOfSameFile(database: Database, target: Destination, headers: readonly string[]) {
   const recent = await database.db
     .selectFrom("import_batches")
     .select(["settings", "analysis"])
-    .where("kind", "=", KIND_RECORDS)
-    .where("target", "=", target)
+    .where("kind", "=", target.kind)
+    .where("target", "=", target.id)
     .where("checked", "=", 1)
     .orderBy("id", "desc")
     .limit(20)
@@ -301,7 +311,7 @@ export function parseBatchId(raw: string | undefined): number {
 async function requireBatch(id: number): Promise<ImportBatch> {
   const database = await getDatabase();
   const batch = await getBatch(database, id);
-  invariantResponse(batch && batch.kind === KIND_RECORDS, "There is no such import.");
+  invariantResponse(batch && destinationOfBatch(batch), "There is no such import.");
   return batch;
 }
 
@@ -309,7 +319,7 @@ export async function loadBatchPage(id: number) {
   const database = await getDatabase();
   await failInterruptedBatches(database);
   const batch = await requireBatch(id);
-  const collection = getCollection(batch.target);
+  const target = destinationOfBatch(batch)!;
   const problems = batch.checked || batch.status === "imported" ? await listProblems(database, id, SHOWN_PROBLEMS) : [];
   const later = batch.status === "imported" ? await laterBatch(database, batch) : undefined;
   return {
@@ -338,10 +348,8 @@ export async function loadBatchPage(id: number) {
       format: batch.format,
       sheets: batch.analysis.sheets ?? [],
     },
-    collection: collection
-      ? { id: collection.id, title: collection.title, searchPath: searchPath(collection) }
-      : { id: batch.target, title: batch.target, searchPath: null },
-    targets: collection ? importTargets(collection) : [],
+    collection: { id: target.id, kind: target.kind, title: target.title, searchPath: target.searchPath },
+    targets: target.targets,
     calendars: CALENDARS,
     problems,
     moreProblems: Math.max(0, batch.rows.error > 0 ? (await problemCount(id)) - problems.length : 0),
@@ -365,26 +373,22 @@ function conflict(intent: string, message: string) {
   return data({ intent, message, result: null }, { status: 409 });
 }
 
-/** The mapping's own rules: the required targets have a column, and no target has two. */
-function mappingErrors(columns: readonly string[], collection: CollectionDef): Record<string, string[]> {
+/** The mapping's own rules: each target has one column at most, and the required targets have one. */
+function mappingErrors(columns: readonly string[], target: Destination): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const targets = importTargets(collection);
   const seen = new Map<string, number>();
-  columns.forEach((target, i) => {
-    if (!target) return;
-    if (!targets.some((t) => t.name === target)) errors[`columns[${i}]`] = ["Choose a field from the list."];
-    else if (seen.has(target)) {
-      const label = targets.find((t) => t.name === target)!.label;
+  columns.forEach((name, i) => {
+    if (!name) return;
+    const known = target.targets.find((t) => t.name === name);
+    if (!known) errors[`columns[${i}]`] = ["Choose a field from the list."];
+    else if (seen.has(name)) {
       errors[`columns[${i}]`] = [
-        `${label} is already the target of column ${seen.get(target)! + 1}: choose one column for it.`,
+        `${known.label} is already the target of column ${seen.get(name)! + 1}: choose one column for it.`,
       ];
-    } else seen.set(target, i);
+    } else seen.set(name, i);
   });
-  for (const t of targets) {
-    if (t.required && !seen.has(t.name)) {
-      errors.columns = [...(errors.columns ?? []), `Choose the column that holds “${t.label}”: every record needs it.`];
-    }
-  }
+  const gaps = target.gaps(columns.map((c) => c || null));
+  if (gaps.length) errors.columns = gaps;
   return errors;
 }
 
@@ -393,8 +397,7 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
   await validateCsrf(formData, request);
   const database = await getDatabase();
   const batch = await requireBatch(id);
-  const collection = getCollection(batch.target);
-  invariantResponse(collection, "The collection of this import no longer exists.", { status: 409 });
+  const target = destinationOfBatch(batch)!;
   const intent = String(formData.get("intent") ?? "");
   const audit = (action: string, details: Record<string, unknown> = {}) =>
     writeAudit(database, { actorUserId: user.id, subjectUserId: null, action, details: { batch: id, ...details }, ip });
@@ -420,9 +423,9 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
           : await analyseCsv(batch.filePath, { encoding, delimiter });
       if (!again.ok) return conflict(intent, again.message);
       analysis = again.analysis;
-      columns = matchHeaders(analysis.headers, collection).map((c) => c ?? NO_TARGET);
+      columns = target.matchHeaders(analysis.headers).map((c) => c ?? NO_TARGET);
     } else {
-      const errors = mappingErrors(columns, collection);
+      const errors = mappingErrors(columns, target);
       if (Object.keys(errors).length) {
         return data({ intent, message: null, result: submission.reply({ fieldErrors: errors }) }, { status: 400 });
       }
@@ -454,14 +457,14 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
     }
     const started = await startBatchJob(database, id, "import", user.username);
     if (!started.ok) return conflict(intent, started.message);
-    await audit("import.start", { collection: collection.id, skipBadRows });
+    await audit("import.start", { target: target.id, skipBadRows });
     return redirect(adminImportPath(id));
   }
 
   if (intent === "undo") {
     const started = await startBatchJob(database, id, "undo", user.username);
     if (!started.ok) return conflict(intent, started.message);
-    await audit("import.undo", { collection: collection.id });
+    await audit("import.undo", { target: target.id });
     return redirect(adminImportPath(id));
   }
 
@@ -534,19 +537,18 @@ export async function problemsCsv(id: number): Promise<Response> {
   return csvResponse(lines(), `import-${batch.id}-problems.csv`);
 }
 
-export async function exportCollection(collectionId: string | undefined, user: User, ip: string): Promise<Response> {
-  const collection = collectionId ? getCollection(collectionId) : undefined;
-  invariantResponse(collection, "There is no such collection.");
+/** A record collection or a place index, whole, as CSV in its import format. */
+export async function exportCollection(id: string | undefined, user: User, ip: string): Promise<Response> {
+  const target = destinations().find((d) => d.id === id);
+  invariantResponse(target, "There is no such collection or place index.");
   const database = await getDatabase();
   await writeAudit(database, {
     actorUserId: user.id,
     subjectUserId: null,
     action: "collection.export",
-    details: { collection: collection.id },
+    details: { kind: target.kind, target: target.id },
     ip,
   });
   const stamp = new Date().toISOString().slice(0, 10);
-  return csvResponse(exportCollectionCsv(database, collection), `${collection.id}-${stamp}.csv`);
+  return csvResponse(target.exportCsv(database), `${target.id}-${stamp}.csv`);
 }
-
-export { collectionChoices };

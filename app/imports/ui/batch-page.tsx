@@ -12,6 +12,9 @@ import { LiveProgress, ProgressBar, StatusBadge } from "./status";
 type PageData = ReturnType<typeof useLoaderData<typeof loadBatchPage>>;
 type Submitted = { encoding?: string; delimiter?: string; calendar?: string; sheet?: string; columns?: string[] };
 
+/** What a batch's rows become: records, or places of an index. */
+const noun = (page: PageData) => (page.collection.kind === "places" ? "places" : "records");
+
 function megabytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${formatCount(Math.ceil(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -45,7 +48,7 @@ export function BatchPage() {
       {batch.status === "undone" && (
         <p className="notice notice-success" role="status">
           Undone {batch.undoneAt ? formatTimestamp(batch.undoneAt) : ""} by {batch.undoneBy}: the{" "}
-          {formatCount(batch.rows.new)} records it added are removed and the {formatCount(batch.rows.changed)} it
+          {formatCount(batch.rows.new)} {noun(page)} it added are removed and the {formatCount(batch.rows.changed)} it
           changed are as they were.
         </p>
       )}
@@ -84,7 +87,7 @@ function Result({ page }: { page: PageData }) {
         <Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <p>
-            Removes the {formatCount(batch.rows.new)} records this import added and puts back the{" "}
+            Removes the {formatCount(batch.rows.new)} {noun(page)} this import added and puts back the{" "}
             {formatCount(batch.rows.changed)} it changed as they were before.
           </p>
           <button type="submit" name="intent" value="undo" className="btn btn-secondary" disabled={busy}>

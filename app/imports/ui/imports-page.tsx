@@ -7,7 +7,7 @@ import type { loadImportsPage } from "../pages.server";
 import { StatusBadge } from "./status";
 
 export function ImportsPage() {
-  const { batches, total, page, pageCount, collections } = useLoaderData<typeof loadImportsPage>();
+  const { batches, total, page, pageCount, destinations } = useLoaderData<typeof loadImportsPage>();
   const [params] = useSearchParams();
   const discarded = params.get("discarded");
   return (
@@ -41,7 +41,7 @@ export function ImportsPage() {
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">File</th>
-                  <th scope="col">Collection</th>
+                  <th scope="col">Into</th>
                   <th scope="col">Status</th>
                   <th scope="col">Rows</th>
                   <th scope="col">By</th>
@@ -86,16 +86,18 @@ export function ImportsPage() {
       )}
       <h2>Exports</h2>
       <p>
-        A whole collection as CSV in the import format: the same file imported again changes nothing, so an export is
-        also the starting point for corrections.
+        A whole collection or place index as CSV in the import format: the same file imported again changes nothing, so
+        an export is also the starting point for corrections.
       </p>
       <ul className="export-list">
-        {collections.map((c) => (
-          <li key={c.id}>
-            <a href={adminExportPath(c.id)} download>
-              {c.title}
+        {destinations.map((d) => (
+          <li key={d.id}>
+            <a href={adminExportPath(d.id)} download>
+              {d.title}
             </a>{" "}
-            <span className="hint">({formatCount(c.records)} records)</span>
+            <span className="hint">
+              ({formatCount(d.size)} {d.kind === "places" ? "places" : "records"})
+            </span>
           </li>
         ))}
       </ul>

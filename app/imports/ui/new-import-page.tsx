@@ -5,13 +5,13 @@ import { AdminNav } from "~/admin/ui/admin-nav";
 import type { loadNewImportPage, newImportAction } from "../pages.server";
 
 export function NewImportPage() {
-  const { collections, chosen, uploadMaxMb } = useLoaderData<typeof loadNewImportPage>();
+  const { destinations, chosen, uploadMaxMb } = useLoaderData<typeof loadNewImportPage>();
   const refused = useActionData<typeof newImportAction>();
   const busy = useNavigation().state === "submitting";
   const errors = refused?.errors ?? {};
   const [sizeError, setSizeError] = useState<string | null>(null);
   const fileError = sizeError ?? errors.file;
-  const groups = [...new Set(collections.map((c) => c.group))];
+  const groups = [...new Set(destinations.map((d) => d.group))];
   return (
     <div className="admin">
       <h1>New import</h1>
@@ -19,7 +19,7 @@ export function NewImportPage() {
       <Form method="post" encType="multipart/form-data" className="import-form" noValidate>
         <AuthenticityTokenInput name="csrf" />
         <div className="field">
-          <label htmlFor="collection">Collection</label>
+          <label htmlFor="collection">Import into</label>
           <select
             id="collection"
             name="collection"
@@ -28,14 +28,14 @@ export function NewImportPage() {
             aria-invalid={errors.collection ? true : undefined}
             aria-describedby={errors.collection ? "collection-error" : undefined}
           >
-            <option value="">Choose a collection…</option>
+            <option value="">Choose a collection or a place index…</option>
             {groups.map((g) => (
               <optgroup key={g} label={g}>
-                {collections
-                  .filter((c) => c.group === g)
-                  .map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.title}
+                {destinations
+                  .filter((d) => d.group === g)
+                  .map((d) => (
+                    <option key={d.value} value={d.value}>
+                      {d.title}
                     </option>
                   ))}
               </optgroup>
