@@ -226,6 +226,8 @@ test("an administrator imports a list of places into a map index and finds a pla
     `u${tag}3;;Leer${tag};Волынская;50,1;28,1`,
   ].join("\n");
   await upload(page, { name: `orte-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) }, "Ukraine map index");
+  await expect(page).toHaveURL(/\/members\/admin\/imports\/\d+$/);
+  const batchUrl = page.url();
   await expect(column(page, "Широта")).toHaveValue("latitude");
   await page.getByRole("button", { name: "Check the file" }).click();
   await expect(page.getByText("3 rows: 2 can be imported (2 new, 0 changed, 0 unchanged)")).toBeVisible({
@@ -238,8 +240,7 @@ test("an administrator imports a list of places into a map index and finds a pla
   });
   await page.goto(`/members/ukraine/map/search?name=Testdorf${tag}&nameMode=exact`);
   await expect(page.getByRole("link", { name: /Тестовка/ })).toBeVisible();
-  await page.goBack();
-  await page.goBack();
+  await page.goto(batchUrl);
   await page.getByRole("button", { name: "Undo this import" }).click();
   await expect(page.getByText(/Undone .* the 2 places it added are removed/)).toBeVisible({ timeout: 60_000 });
   await page.goto(`/members/ukraine/map/search?name=Testdorf${tag}&nameMode=exact`);
