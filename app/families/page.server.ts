@@ -6,6 +6,7 @@ import { perPageChoices } from "~/listing/params";
 import { pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
 import { getDatabase } from "~/db/current.server";
+import { personGedcomPath } from "~/routing/paths";
 import { type FamilyCollection, familySearchPath, formatPersonId, parsePersonId, personPath } from "./collections";
 import {
   DEFAULT_PERSON_SORT,
@@ -200,6 +201,7 @@ export async function loadPersonPage(
     tree: detail.tree ? { ...detail.tree, submittedOn: formatPartialDate(detail.tree.submittedOn) } : null,
     pedigree: pedigreeView(collection, detail.pedigree, 0, CHART_GENERATIONS),
     generations: CHART_GENERATIONS,
+    gedcomHref: collection.id === "genealogy" ? personGedcomPath(formatPersonId(collection, p.number)) : null,
     citation: citation(collection, detail, `${url.origin}${personPath(collection, p.number)}`, new Date()),
   };
 }
