@@ -40,16 +40,28 @@ export function MyTreesPage() {
         <p>You have not submitted a tree yet.</p>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Your trees">
-          <table className="results admin-table">
+          <table className="results admin-table card-table tree-table">
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">File</th>
-                <th scope="col">People</th>
-                <th scope="col">Families</th>
-                <th scope="col">Status</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">
+                <th scope="col" className="unsortable">
+                  Title
+                </th>
+                <th scope="col" className="unsortable">
+                  File
+                </th>
+                <th scope="col" className="unsortable">
+                  People
+                </th>
+                <th scope="col" className="unsortable">
+                  Families
+                </th>
+                <th scope="col" className="unsortable">
+                  Status
+                </th>
+                <th scope="col" className="unsortable">
+                  Submitted
+                </th>
+                <th scope="col" className="unsortable">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -57,7 +69,7 @@ export function MyTreesPage() {
             <tbody>
               {trees.map((t) => (
                 <tr key={t.id}>
-                  <td>
+                  <td className="card-title">
                     {t.status === "pending" || t.status === "approved" ? (
                       <Link to={t.previewHref}>{t.title}</Link>
                     ) : (
@@ -65,10 +77,16 @@ export function MyTreesPage() {
                     )}
                     {t.replacesTitle && <div className="hint">Replaces “{t.replacesTitle}”</div>}
                   </td>
-                  <td className="cell-email">{t.fileName}</td>
-                  <td className="num">{t.people.toLocaleString("en")}</td>
-                  <td className="num">{t.families.toLocaleString("en")}</td>
-                  <td>
+                  <td className="cell-email" data-label="File">
+                    {t.fileName}
+                  </td>
+                  <td className="num" data-label="People">
+                    {t.people.toLocaleString("en")}
+                  </td>
+                  <td className="num" data-label="Families">
+                    {t.families.toLocaleString("en")}
+                  </td>
+                  <td data-label="Status">
                     {TREE_STATUS_LABELS[t.status]}
                     {t.warnings > 0 && (
                       <div className="hint">
@@ -76,7 +94,9 @@ export function MyTreesPage() {
                       </div>
                     )}
                   </td>
-                  <td className="nowrap">{dayOf(t.submittedAt)}</td>
+                  <td className="nowrap" data-label="Submitted">
+                    {dayOf(t.submittedAt)}
+                  </td>
                   <td>
                     <div className="admin-actions">
                       {t.replaceHref && (
