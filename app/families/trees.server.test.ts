@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
@@ -241,6 +242,17 @@ for (const dialect of testDialects()) {
       ).map((p) => Number(p.number));
       expect(Math.min(...later)).toBeGreaterThan(Math.max(...numbers));
       expect(await withdrawTree(t.database, again.treeId, { userId: BOB, ip: "" })).toBe(true);
+    });
+
+    it("removes the uploaded file of a withdrawn tree, keeping the batch", async () => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "trees-")), "upload.ged");
+      writeFileSync(file, FIRST);
+      const tree = await submitted(FIRST, BOB, { filePath: file });
+      expect(existsSync(file)).toBe(true);
+      expect(await withdrawTree(t.database, tree.treeId, { userId: BOB, ip: "" })).toBe(true);
+      expect(existsSync(file)).toBe(false);
+      const [withdrawn] = await listMemberTrees(t.database, BOB);
+      expect(withdrawn).toMatchObject({ id: tree.treeId, status: "withdrawn", fileName: "kessler.ged", people: 4 });
     });
 
     it("imports the presidents file as 2,322 people and 1,115 families", async () => {

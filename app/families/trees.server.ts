@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
 import type { Kysely, Transaction } from "kysely";
 import { writeAudit } from "~/auth/audit.server";
 import type { Database } from "~/db/connection.server";
@@ -227,6 +228,20 @@ async function storeWarnings(db: Kysely<Schema>, batchId: number, warnings: read
   }
 }
 
+/**
+ * Removes the uploaded file of a tree that is withdrawn, rejected or replaced: a member who takes a tree back
+ * takes its file too. The batch keeps the name, size and checksum.
+ */
+async function removeStoredFile(database: Database, treeId: number): Promise<void> {
+  const row = await database.db
+    .selectFrom("family_trees")
+    .innerJoin("import_batches", "import_batches.id", "family_trees.batch_id")
+    .select("import_batches.file_path")
+    .where("family_trees.id", "=", treeId)
+    .executeTakeFirst();
+  if (row?.file_path) await rm(row.file_path, { force: true });
+}
+
 /** Removes a tree's people (keys, codes, sources) and families; the tree's row stays. */
 async function removeTreeData(trx: Transaction<Schema>, treeId: number): Promise<void> {
   const ofTree = trx.selectFrom("people").select("people.id").where("people.tree_id", "=", treeId);
@@ -309,6 +324,7 @@ export async function approveTree(database: Database, treeId: number, actor: Act
     }),
   );
   if (!result) return false;
+  if (result.replaced) await removeStoredFile(database, result.replaced);
   await writeAudit(database, {
     actorUserId: actor.userId,
     subjectUserId: result.tree.submitter_id === null ? null : Number(result.tree.submitter_id),
@@ -327,6 +343,7 @@ export async function approveTree(database: Database, treeId: number, actor: Act
 export async function rejectTree(database: Database, treeId: number, reason: string, actor: Actor): Promise<boolean> {
   const tree = await closeTree(database, treeId, "rejected", ["pending"], null);
   if (!tree) return false;
+  await removeStoredFile(database, treeId);
   await writeAudit(database, {
     actorUserId: actor.userId,
     subjectUserId: tree.submitterId,
@@ -341,6 +358,7 @@ export async function rejectTree(database: Database, treeId: number, reason: str
 export async function withdrawTree(database: Database, treeId: number, actor: Actor): Promise<boolean> {
   const tree = await closeTree(database, treeId, "withdrawn", ["pending", "approved"], actor.userId);
   if (!tree) return false;
+  await removeStoredFile(database, treeId);
   await writeAudit(database, {
     actorUserId: actor.userId,
     subjectUserId: actor.userId,
