@@ -134,6 +134,17 @@ test.describe("members' family trees", () => {
       await adminPage.setViewportSize({ width: 390, height: 844 });
       await shot(adminPage, testInfo, "trees-approvals-phone");
       await adminPage.setViewportSize({ width: 1280, height: 900 });
+      // The administrator looks at the tree before approving it.
+      await waiting.getByRole("link", { name: title }).click();
+      await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText(title);
+      // Two people of that name (1858 and 1967); this one's link is there.
+      await expect(adminPage.locator(`.tree-people a[href="/members/genealogy/person/G${patrick.number}"]`)).toHaveText(
+        "Patrick Joseph Kennedy",
+      );
+      await expectAccessible(adminPage);
+      await shot(adminPage, testInfo, "trees-preview");
+      await adminPage.getByRole("link", { name: "Approvals" }).first().click();
+      await expect(adminPage).toHaveURL(APPROVALS);
       await waiting.getByRole("button", { name: `Approve “${title}”` }).click();
       await expect(adminPage.getByRole("status").filter({ hasText: "The family tree is approved" })).toBeVisible();
       expect((await treeOf(database, title))!.status).toBe("approved");
