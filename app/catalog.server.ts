@@ -61,7 +61,7 @@ async function sourceOf<K extends CatalogSource["kind"]>(request: Request, page:
  */
 function viewerOf(user: User | null): FamilyViewer {
   const isMember = !!user && membershipState(user) === "active";
-  return { isMember, isAdmin: isMember && user.role === "admin" };
+  return { isMember, isAdmin: isMember && user.role === "admin", userId: isMember ? user.id : null };
 }
 
 /** The search page of whichever source the path names: records, people in families or places. */

@@ -51,6 +51,10 @@ const FIXED_ROUTES: Record<Exclude<FixedPage, "home">, string> = {
   adminImportEvents: "routes/members.admin.imports.$id.events.ts",
   adminImportProblems: "routes/members.admin.imports.$id.problems.ts",
   adminExport: "routes/members.admin.exports.$collection.ts",
+  treeSubmit: "routes/members.genealogy.submit.tsx",
+  myTrees: "routes/members.genealogy.my-trees.tsx",
+  treePreview: "routes/members.genealogy.trees.$treeId.tsx",
+  personGedcom: "routes/members.genealogy.person.$personId.gedcom.ts",
   directory: "routes/members.membership.search.tsx",
 };
 

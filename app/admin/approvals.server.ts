@@ -12,18 +12,22 @@ import { getDatabase } from "~/db/current.server";
 import { rejectSchema } from "./forms";
 import { positiveInt } from "./members-query";
 import { PATHS } from "~/routing/paths";
+import { approveTree, listWaitingTrees, rejectTree } from "~/families/trees.server";
 
 /**
  * /members/admin/approvals — with MEMBERSHIP_APPROVAL=admin, accounts whose
  * e-mail address is confirmed wait here (status "pending") for an
  * administrator to approve (active, welcome e-mail) or reject (suspended).
- * With approval off the page only shows sign-ups still unconfirmed.
+ * With approval off the page only shows sign-ups still unconfirmed. Members'
+ * family trees wait here too, whatever the membership setting (decision 0026).
  */
 
 export const APPROVALS_PATH = PATHS.adminApprovals;
 export const APPROVAL_OFF =
   "Approval is off (MEMBERSHIP_APPROVAL is not “admin”): confirming the e-mail address activates a membership.";
 export const NOT_WAITING = "That account is no longer waiting for approval.";
+export const TREE_NOT_WAITING = "That family tree is no longer waiting for approval.";
+const DONE = ["approved", "rejected", "tree-approved", "tree-rejected"] as const;
 
 export interface WaitingAccount {
   id: number;
@@ -63,7 +67,8 @@ export async function loadApprovalsPage(request: Request) {
   return {
     approval,
     accounts: await listWaiting(database, approval),
-    done: done === "approved" || done === "rejected" ? done : null,
+    trees: await listWaitingTrees(database),
+    done: DONE.find((d) => d === done) ?? null,
   };
 }
 
@@ -143,14 +148,30 @@ export async function approvalsAction(request: Request, clientIp: string) {
   const admin = await requireAdminAuth(request, { admin: true });
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const refuse = (message: string, memberId: number | null, reasonError?: string) =>
-    data({ message, memberId, reasonError: reasonError ?? null }, { status: 400 });
+  const refuse = (message: string, memberId: number | null, reasonError?: string, treeId: number | null = null) =>
+    data({ message, memberId, reasonError: reasonError ?? null, treeId }, { status: 400 });
+  const intent = formData.get("intent");
+  if (intent === "approve-tree" || intent === "reject-tree") {
+    const treeId = positiveInt(String(formData.get("treeId") ?? ""), 2_147_483_647);
+    if (treeId === undefined) return refuse(TREE_NOT_WAITING, null);
+    const database = await getDatabase();
+    const actor = { userId: admin.id, ip: clientIp };
+    if (intent === "approve-tree") {
+      const ok = await approveTree(database, treeId, actor);
+      return ok ? redirect(`${APPROVALS_PATH}?done=tree-approved`) : refuse(TREE_NOT_WAITING, null, undefined, treeId);
+    }
+    const submission = parseWithZod(formData, { schema: rejectSchema });
+    if (submission.status !== "success") {
+      return refuse("The reason could not be used.", null, submission.error?.reason?.join(" "), treeId);
+    }
+    const ok = await rejectTree(database, treeId, submission.value.reason, actor);
+    return ok ? redirect(`${APPROVALS_PATH}?done=tree-rejected`) : refuse(TREE_NOT_WAITING, null, undefined, treeId);
+  }
   if (!approvalRequired()) return refuse(APPROVAL_OFF, null);
   const memberId = positiveInt(String(formData.get("memberId") ?? ""), 2_147_483_647);
   if (memberId === undefined) return refuse(NOT_WAITING, null);
   const database = await getDatabase();
   const actor = { userId: admin.id, ip: clientIp };
-  const intent = formData.get("intent");
   if (intent === "approve") {
     const ok = await approveMember(database, memberId, actor, new URL(request.url).origin);
     return ok ? redirect(`${APPROVALS_PATH}?done=approved`) : refuse(NOT_WAITING, memberId);

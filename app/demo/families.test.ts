@@ -16,8 +16,8 @@ function checkConsistency(set: FamilyDataSet) {
     if (p.birth && p.death) expect(day(p.death)).toBeGreaterThanOrEqual(day(p.birth));
   }
   for (const f of set.families) {
-    const husband = by.get(f.husband)!;
-    const wife = by.get(f.wife)!;
+    const husband = by.get(f.husband!)!;
+    const wife = by.get(f.wife!)!;
     expect(husband.sex).toBe("m");
     expect(wife.sex).toBe("f");
     for (const spouse of [husband, wife]) {
@@ -70,7 +70,7 @@ describe("demo families", () => {
     expect(sources.some((s) => s.includes("burials"))).toBe(true);
     // Many families are linked: a child of one family marries a child of another.
     const children = new Set(lodz.families.flatMap((f) => f.children));
-    expect(lodz.families.filter((f) => children.has(f.husband) && children.has(f.wife)).length).toBeGreaterThan(10);
+    expect(lodz.families.filter((f) => children.has(f.husband!) && children.has(f.wife!)).length).toBeGreaterThan(10);
   });
 
   it("spread the trees over 1750–1950, with some people also in Lodz and some who may be living", () => {

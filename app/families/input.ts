@@ -11,7 +11,8 @@ export interface PersonInput {
   number: number;
   surname: string;
   given: string;
-  sex: "m" | "f";
+  /** "u" when the source does not say (a GEDCOM without SEX, or with SEX U). */
+  sex: "m" | "f" | "u";
   birth: PartialDate | null;
   birthPlace: string;
   death: PartialDate | null;
@@ -20,11 +21,14 @@ export interface PersonInput {
   sources: string[];
   /** Index into the data set's trees (genealogy only). */
   tree: number | null;
+  /** The person's xref in a submitted GEDCOM ("I12"), which a newer file of the same tree keeps. */
+  xref?: string | null;
 }
 
 export interface FamilyInput {
-  husband: number;
-  wife: number;
+  /** Null when the source names no husband (or no wife). */
+  husband: number | null;
+  wife: number | null;
   marriage: PartialDate | null;
   marriagePlace: string;
   children: number[];
@@ -34,6 +38,12 @@ export interface TreeInput {
   title: string;
   submitter: string;
   submittedOn: string;
+  /** A member's upload waits as "pending"; the demo's and the society's own trees are "approved" (the default). */
+  status?: "pending" | "approved";
+  submitterId?: number | null;
+  batchId?: number | null;
+  /** The approved tree a newer file of the same tree replaces once approved. */
+  replacesId?: number | null;
 }
 
 export interface FamilyDataSet {

@@ -1,7 +1,7 @@
 import { type AliasedRawBuilder, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { FamilyCollection } from "./collections";
-import { type FamilyViewer, type PersonView, personView } from "./search.server";
+import { type FamilyViewer, type PersonView, personView, withOwnTrees } from "./search.server";
 
 /**
  * A person's line, both ways (decision 0025): the ancestors of the pedigree
@@ -55,13 +55,26 @@ export async function findPerson(
   now: Date = new Date(),
 ): Promise<PersonView | undefined> {
   if (!viewer.isMember) return undefined;
+  viewer = await withOwnTrees(database, viewer);
   const row = (await database.db
     .selectFrom("people as p")
     .select(personColumns("p"))
     .where("p.collection", "=", collection.id)
     .where("p.number", "=", number)
     .executeTakeFirst()) as Row | undefined;
-  return row ? (personOf(row, "p", viewer, now) ?? undefined) : undefined;
+  if (!row) return undefined;
+  // A tree waiting for approval (or withdrawn) is its submitter's and the administrators' only; its people link
+  // only to each other, so the person found here decides for the whole chart.
+  const treeId = idOrNull(row.p_tree_id);
+  if (treeId !== null && !viewer.isAdmin && !viewer.ownTrees?.has(treeId)) {
+    const tree = await database.db
+      .selectFrom("family_trees")
+      .select("status")
+      .where("id", "=", treeId)
+      .executeTakeFirst();
+    if (tree?.status !== "approved") return undefined;
+  }
+  return personOf(row, "p", viewer, now) ?? undefined;
 }
 
 // ---------- Ancestors ----------

@@ -6,6 +6,7 @@ import { perPageChoices } from "~/listing/params";
 import { pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
 import { getDatabase } from "~/db/current.server";
+import { personGedcomPath } from "~/routing/paths";
 import {
   type FamilyCollection,
   descendantsPath,
@@ -214,6 +215,7 @@ export async function loadPersonPage(
     pedigree: chartBox(collection, pedigree, 1, 1),
     generations: pedigree.generations,
     descendantsHref: descendantsPath(collection, p.number),
+    gedcomHref: collection.id === "genealogy" ? personGedcomPath(formatPersonId(collection, p.number)) : null,
     citation: citation(collection, detail, `${url.origin}${personPath(collection, p.number)}`, new Date()),
   };
 }

@@ -13,12 +13,30 @@ import { KEY_FIELDS, VARIANT_FIELD } from "./store.server";
  * them. Access is checked here as well as in the loaders: a viewer who is
  * not a member gets nothing, and anyone who may be living (no death, born
  * less than 100 years ago) is left out of searches and shown as "Living",
- * without dates or places, to everyone but administrators.
+ * without dates or places, to everyone but administrators. People of a
+ * member's tree that is not approved are seen only by that member and the
+ * administrators; the member also sees the living people of their own trees.
  */
 
 export interface FamilyViewer {
   isMember: boolean;
   isAdmin: boolean;
+  /** The signed-in member, whose own trees they see before approval and with their living people. */
+  userId?: number | null;
+  /** The ids of the viewer's own pending or approved trees (filled in here from `userId`). */
+  ownTrees?: ReadonlySet<number>;
+}
+
+/** The viewer with the ids of their own trees, read once per request. */
+export async function withOwnTrees(database: Database, viewer: FamilyViewer): Promise<FamilyViewer> {
+  if (viewer.ownTrees || !viewer.userId || !viewer.isMember) return viewer;
+  const rows = await database.db
+    .selectFrom("family_trees")
+    .select("id")
+    .where("submitter_id", "=", viewer.userId)
+    .where("status", "in", ["pending", "approved"])
+    .execute();
+  return { ...viewer, ownTrees: new Set(rows.map((r) => Number(r.id))) };
 }
 
 type PeopleQuery = SelectQueryBuilder<Schema, "people", object>;
@@ -47,6 +65,26 @@ function notLiving(eb: ExpressionBuilder<Schema, "people">, now: Date) {
   ]);
 }
 
+/** People of no tree, of an approved tree, or of one of the viewer's own trees. */
+function visibleTree(eb: ExpressionBuilder<Schema, "people">, viewer: FamilyViewer) {
+  const own = [...(viewer.ownTrees ?? [])];
+  return eb.or([
+    eb("people.tree_id", "is", null),
+    eb(
+      "people.tree_id",
+      "in",
+      eb.selectFrom("family_trees").select("family_trees.id").where("status", "=", "approved"),
+    ),
+    ...(own.length ? [eb("people.tree_id", "in", own)] : []),
+  ]);
+}
+
+/** Not possibly living, or of the viewer's own tree. */
+function shownAlive(eb: ExpressionBuilder<Schema, "people">, viewer: FamilyViewer, now: Date) {
+  const own = [...(viewer.ownTrees ?? [])];
+  return own.length ? eb.or([notLiving(eb, now), eb("people.tree_id", "in", own)]) : notLiving(eb, now);
+}
+
 function filtered(
   database: Database,
   collection: FamilyCollection,
@@ -56,7 +94,7 @@ function filtered(
 ): PeopleQuery | null {
   if (!viewer.isMember) return null;
   let q: PeopleQuery = database.db.selectFrom("people").where("people.collection", "=", collection.id);
-  if (!viewer.isAdmin) q = q.where((eb) => notLiving(eb, now));
+  if (!viewer.isAdmin) q = q.where((eb) => shownAlive(eb, viewer, now)).where((eb) => visibleTree(eb, viewer));
   if (criteria.id !== undefined) q = q.where("people.number", "=", criteria.id);
   for (const c of criteria.fields) {
     const keys = FIELD_KEYS[c.field.name];
@@ -132,7 +170,8 @@ export function personView(r: PersonRowRaw, viewer: FamilyViewer, now: Date = ne
     },
     now,
   );
-  if (living && !viewer.isAdmin) {
+  const own = r.tree_id !== null && !!viewer.ownTrees?.has(Number(r.tree_id));
+  if (living && !viewer.isAdmin && !own) {
     return {
       id: Number(r.id),
       number: Number(r.number),
@@ -170,11 +209,12 @@ async function peopleByIds(database: Database, ids: Iterable<number>, viewer: Fa
   const list = [...new Set(ids)];
   const out = new Map<number, PersonView>();
   for (let i = 0; i < list.length; i += 500) {
-    const rows = (await database.db
+    let q = database.db
       .selectFrom("people")
       .select(PERSON_COLUMNS)
-      .where("people.id", "in", list.slice(i, i + 500))
-      .execute()) as PersonRowRaw[];
+      .where("people.id", "in", list.slice(i, i + 500));
+    if (!viewer.isAdmin) q = q.where((eb) => visibleTree(eb, viewer));
+    const rows = (await q.execute()) as PersonRowRaw[];
     for (const r of rows) out.set(Number(r.id), personView(r, viewer, now));
   }
   return out;
@@ -232,6 +272,7 @@ export async function searchPeople(
   viewer: FamilyViewer,
   now: Date = new Date(),
 ): Promise<PersonSearchResult> {
+  viewer = await withOwnTrees(database, viewer);
   const q = filtered(database, collection, criteria, viewer, now);
   if (!q) return { total: 0, page: 1, pageCount: 1, rows: [] };
   const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
@@ -325,13 +366,15 @@ export async function getPerson(
   now: Date = new Date(),
 ): Promise<PersonDetail | undefined> {
   if (!viewer.isMember) return undefined;
+  viewer = await withOwnTrees(database, viewer);
   const { db } = database;
-  const raw = (await db
+  let q = db
     .selectFrom("people")
     .select(PERSON_COLUMNS)
     .where("people.collection", "=", collection.id)
-    .where("people.number", "=", number)
-    .executeTakeFirst()) as PersonRowRaw | undefined;
+    .where("people.number", "=", number);
+  if (!viewer.isAdmin) q = q.where((eb) => visibleTree(eb, viewer));
+  const raw = (await q.executeTakeFirst()) as PersonRowRaw | undefined;
   if (!raw) return undefined;
   const person = personView(raw, viewer, now);
   const parents = (await parentsOf(database, [person.id])).get(person.id);

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
+import type { Schema } from "~/db/schema";
 import { nameKeys } from "~/names/keys";
 import { foldName } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
@@ -21,8 +22,8 @@ export const KEY_FIELDS = { surname: "s", given: "g", birthPlace: "b", deathPlac
 /** Given-name variant groups are stored as codes of this pseudo-field. */
 export const VARIANT_FIELD = "v";
 
-async function nextId(database: Database, table: "people" | "families" | "family_trees"): Promise<number> {
-  const row = await database.db
+async function nextId(db: Kysely<Schema>, table: "people" | "families" | "family_trees"): Promise<number> {
+  const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max("id").as("max"))
     .executeTakeFirst();
@@ -58,14 +59,27 @@ export async function importFamilies(
   collection: FamilyCollectionId,
   data: FamilyDataSet,
 ): Promise<number> {
-  const { db } = database;
-  const firstTree = await nextId(database, "family_trees");
-  const firstPerson = await nextId(database, "people");
-  const firstFamily = await nextId(database, "families");
-  const idOf = new Map<number, number>();
-  data.people.forEach((p, i) => idOf.set(p.number, firstPerson + i));
+  return (await writeFamilies(database, collection, data)).people;
+}
 
-  await db.transaction().execute(async (trx) => {
+/**
+ * Adds a data set to a collection in one transaction; returns the id of its first tree (the others follow
+ * in order; null when the data set has none) and the number of people written.
+ */
+export async function writeFamilies(
+  database: Database,
+  collection: FamilyCollectionId,
+  data: FamilyDataSet,
+): Promise<{ firstTreeId: number | null; people: number }> {
+  let firstTreeId: number | null = null;
+  await database.db.transaction().execute(async (trx) => {
+    // Ids are read inside the transaction, so that what is written is what was counted.
+    const firstTree = await nextId(trx, "family_trees");
+    const firstPerson = await nextId(trx, "people");
+    const firstFamily = await nextId(trx, "families");
+    const idOf = new Map<number, number>();
+    data.people.forEach((p, i) => idOf.set(p.number, firstPerson + i));
+    if (data.trees.length) firstTreeId = firstTree;
     if (data.trees.length) {
       await trx
         .insertInto("family_trees")
@@ -75,6 +89,10 @@ export async function importFamilies(
             title: t.title,
             submitter: t.submitter,
             submitted_on: t.submittedOn,
+            status: t.status ?? "approved",
+            submitter_id: t.submitterId ?? null,
+            batch_id: t.batchId ?? null,
+            replaces_id: t.replacesId ?? null,
           })),
         )
         .execute();
@@ -103,6 +121,7 @@ export async function importFamilies(
             death_year: p.death?.year ?? null,
             death_place: p.deathPlace,
             notes: p.notes,
+            xref: p.xref ?? null,
           })),
         )
         .execute();
@@ -125,8 +144,8 @@ export async function importFamilies(
     const families = data.families.map((f, i) => ({
       id: firstFamily + i,
       collection,
-      husband_id: idOf.get(f.husband) ?? null,
-      wife_id: idOf.get(f.wife) ?? null,
+      husband_id: f.husband === null ? null : (idOf.get(f.husband) ?? null),
+      wife_id: f.wife === null ? null : (idOf.get(f.wife) ?? null),
       marriage_date: f.marriage ? dateText(f.marriage) : null,
       marriage_sort: f.marriage ? dateSort(f.marriage) : null,
       marriage_place: f.marriagePlace,
@@ -141,7 +160,7 @@ export async function importFamilies(
     );
     await insertChunks(1000, children, (rows) => trx.insertInto("family_children").values(rows).execute());
   });
-  return data.people.length;
+  return { firstTreeId, people: data.people.length };
 }
 
 /** Rewrites every person's codes from the stored names (after a change of the coder); returns the people. */

@@ -94,7 +94,7 @@ describe("toFamilyData", () => {
     expect(new Set(data.people.map((p) => p.number)).size).toBe(2322);
     const numbers = new Set(data.people.map((p) => p.number));
     for (const f of data.families) {
-      for (const n of [...f.children, f.husband, f.wife].filter((n) => n !== NO_SPOUSE))
+      for (const n of [...f.children, f.husband, f.wife].filter((n): n is number => n !== null && n !== NO_SPOUSE))
         expect(numbers.has(n)).toBe(true);
     }
     const lincoln = data.people[data.xrefs.indexOf("I317")];

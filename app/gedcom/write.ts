@@ -73,8 +73,8 @@ export function writeGedcom(
   const known = new Set(data.people.map((p) => p.number));
   const famc = new Map<number, number[]>();
   const fams = new Map<number, number[]>();
-  const add = (map: Map<number, number[]>, person: number, family: number) => {
-    if (!known.has(person)) return;
+  const add = (map: Map<number, number[]>, person: number | null, family: number) => {
+    if (person === null || !known.has(person)) return;
     const list = map.get(person);
     if (list) list.push(family);
     else map.set(person, [family]);
@@ -103,8 +103,8 @@ export function writeGedcom(
   }
   data.families.forEach((f, i) => {
     out.push(`0 @F${i + 1}@ FAM`);
-    if (known.has(f.husband)) pointer(1, "HUSB", personXref(f.husband));
-    if (known.has(f.wife)) pointer(1, "WIFE", personXref(f.wife));
+    if (f.husband !== null && known.has(f.husband)) pointer(1, "HUSB", personXref(f.husband));
+    if (f.wife !== null && known.has(f.wife)) pointer(1, "WIFE", personXref(f.wife));
     for (const c of f.children) if (known.has(c)) pointer(1, "CHIL", personXref(c));
     event("MARR", f.marriage, f.marriagePlace);
   });

@@ -44,6 +44,11 @@ export const PATHS = {
   adminImportEvents: "/members/admin/imports/:id/events",
   adminImportProblems: "/members/admin/imports/:id/problems",
   adminExport: "/members/admin/exports/:collection",
+  // Members' own trees in the Master Pedigree Database (decision 0026).
+  treeSubmit: "/members/genealogy/submit",
+  myTrees: "/members/genealogy/my-trees",
+  treePreview: "/members/genealogy/trees/:treeId",
+  personGedcom: "/members/genealogy/person/:personId/gedcom",
   // The member directory (decision 0015): a source in the catalog, with a page of its own.
   directory: "/members/membership/search",
 } as const;
@@ -88,6 +93,14 @@ export const adminImportEventsPath = (id: number | string) => PATHS.adminImportE
 export const adminImportProblemsPath = (id: number | string) => PATHS.adminImportProblems.replace(":id", String(id));
 /** A whole record collection as CSV in the import format. */
 export const adminExportPath = (collection: string) => PATHS.adminExport.replace(":collection", collection);
+
+/** A member's tree as its submitter and the administrators see it before approval. */
+export const treePreviewPath = (id: number | string) => PATHS.treePreview.replace(":treeId", String(id));
+/** The upload of a newer file of an approved tree. */
+export const treeReplacePath = (id: number | string) => `${PATHS.treeSubmit}?replaces=${id}`;
+/** A person's ancestors and descendants as GEDCOM (`G123`). */
+export const personGedcomPath = (personId: string, depth?: number) =>
+  PATHS.personGedcom.replace(":personId", personId) + (depth === undefined ? "" : `?depth=${depth}`);
 
 /** The editor of the content page at `slug`. */
 export const editPagePath = (slug: string) => `${PATHS.adminPages}/${slug}`;

@@ -4,9 +4,17 @@ import type { approvalsAction, loadApprovalsPage } from "../approvals.server";
 import { MAX_REASON_LENGTH } from "../forms";
 import { AdminNav, formatTimestamp } from "./admin-nav";
 import { adminMemberPath } from "~/routing/paths";
+import { WaitingTrees } from "~/families/ui/waiting-trees";
+
+const DONE_NOTICES = {
+  approved: "The membership is approved and a welcome e-mail is on its way.",
+  rejected: "The sign-up is rejected; the account is suspended.",
+  "tree-approved": "The family tree is approved: members now find its people.",
+  "tree-rejected": "The family tree is rejected; its people are removed.",
+} as const;
 
 export function ApprovalsPage() {
-  const { approval, accounts, done } = useLoaderData<typeof loadApprovalsPage>();
+  const { approval, accounts, trees, done } = useLoaderData<typeof loadApprovalsPage>();
   const refused = useActionData<typeof approvalsAction>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -15,12 +23,10 @@ export function ApprovalsPage() {
       <AdminNav />
       {done && (
         <p className="notice notice-success" role="status">
-          {done === "approved"
-            ? "The membership is approved and a welcome e-mail is on its way."
-            : "The sign-up is rejected; the account is suspended."}
+          {DONE_NOTICES[done]}
         </p>
       )}
-      {refused && refused.memberId === null && (
+      {refused && refused.memberId === null && refused.treeId === null && (
         <p className="notice notice-error" role="alert">
           {refused.message}
         </p>
@@ -119,6 +125,12 @@ export function ApprovalsPage() {
           })}
         </ul>
       )}
+      <WaitingTrees
+        trees={trees}
+        refused={refused && refused.treeId !== null ? refused : null}
+        busy={busy}
+        maxReason={MAX_REASON_LENGTH}
+      />
     </div>
   );
 }

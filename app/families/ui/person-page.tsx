@@ -55,6 +55,13 @@ export function PersonPage() {
               </div>
             )}
           </dl>
+          {d.gedcomHref && (
+            <p>
+              <a href={d.gedcomHref} download>
+                Download this person&apos;s ancestors and descendants as GEDCOM
+              </a>
+            </p>
+          )}
         </>
       )}
 

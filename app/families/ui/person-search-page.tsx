@@ -26,6 +26,11 @@ export function PersonSearchPage() {
       </p>
       <h1>{data.form.title}</h1>
       <p className="lead">{data.form.description}</p>
+      {data.form.id === "genealogy" && (
+        <p>
+          <Link to={PATHS.treeSubmit}>Submit your own tree</Link> · <Link to={PATHS.myTrees}>Your trees</Link>
+        </p>
+      )}
       {data.admin && (
         <p className="notice" role="note">
           As an administrator you also see people who may be living; members see them as “Living”.

@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import {
+  MaxPartSizeExceededError,
+  NodeOnDiskFile,
+  data,
+  redirect,
+  unstable_composeUploadHandlers,
+  unstable_createFileUploadHandler,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { validateCsrf } from "~/auth/csrf.server";
+import type { User } from "~/auth/users.server";
+import { readConfig } from "~/config/env.server";
+import { getDatabase } from "~/db/current.server";
+import { contentTypeOf, readForm } from "~/routing/form-data.server";
+import { PATHS, treePreviewPath, treeReplacePath } from "~/routing/paths";
+import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
+import { uploadMaxBytes } from "~/server/request-guards";
+import { formatPersonId, getFamilyCollection, parsePersonId, personPath } from "./collections";
+import {
+  NOT_YOURS,
+  SHOWN_ERRORS,
+  type TreeSummary,
+  exportPersonGedcom,
+  getTreePreview,
+  listMemberTrees,
+  parseDepth,
+  submitTree,
+  withdrawTree,
+} from "./trees.server";
+
+/**
+ * The members' pages of their own trees: the upload (/members/genealogy/submit, also for a newer file of a tree),
+ * the list of their submissions with Withdraw (/members/genealogy/my-trees), a tree before approval
+ * (/members/genealogy/trees/:treeId, for its submitter and administrators) and a person's tree as GEDCOM. The
+ * routes call the guard first and pass the member in.
+ */
+
+const genealogy = getFamilyCollection("genealogy")!;
+export const MAX_TITLE = 200;
+
+function uploadsDir(): string {
+  const dir = path.join(readConfig().dataDir, "imports");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The name a tree is shown with ("submitted by …"): the member's name, or their username. */
+function displayName(user: User): string {
+  return [user.given_name, user.surname].filter(Boolean).join(" ") || user.username;
+}
+
+function parseTreeId(raw: string | null | undefined): number | undefined {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n <= 2_147_483_647 ? n : undefined;
+}
+
+/** The approved tree of this member that `?replaces=` names, or undefined. */
+async function replaceable(user: User, raw: string | null) {
+  const id = parseTreeId(raw);
+  if (id === undefined) return undefined;
+  const trees = await listMemberTrees(await getDatabase(), user.id);
+  return trees.find((t) => t.id === id && t.status === "approved");
+}
+
+export async function loadSubmitPage(request: Request, user: User) {
+  const wanted = new URL(request.url).searchParams.get("replaces");
+  const replaces = wanted === null ? undefined : await replaceable(user, wanted);
+  invariantResponse(wanted === null || replaces, NOT_YOURS);
+  return {
+    replaces: replaces ? { id: replaces.id, title: replaces.title } : null,
+    uploadMaxMb: Math.floor(uploadMaxBytes(process.env) / 1024 / 1024),
+    maxTitle: MAX_TITLE,
+    searchPath: `${genealogy.basePath}/search`,
+  };
+}
+
+export interface SubmitErrors {
+  title?: string;
+  file?: string;
+  /** The file's errors, by line, and how many more there are. */
+  problems?: { line: number; message: string }[];
+  more?: number;
+}
+
+function refused(errors: SubmitErrors, title: string) {
+  return data({ errors, values: { title } }, { status: 400 });
+}
+
+/** The upload: streamed to the data folder, read, and either written as a pending tree or refused (and removed). */
+export async function submitAction(request: Request, user: User, ip: string) {
+  if (request.method !== "POST" || contentTypeOf(request) !== "multipart/form-data") {
+    await readForm(request);
+    throw new Response("Send this form from its page.", { status: 415 });
+  }
+  const maxBytes = uploadMaxBytes(process.env);
+  let originalName = "";
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(
+        unstable_createFileUploadHandler({
+          directory: uploadsDir(),
+          maxPartSize: maxBytes,
+          avoidFileConflicts: false,
+          file: ({ filename }) => {
+            originalName = filename;
+            return `${randomUUID()}.ged`;
+          },
+        }),
+        unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) {
+      return refused({ file: `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.` }, "");
+    }
+    throw new Response("The upload was cut off or is not a form: send it again from the page.", { status: 400 });
+  }
+  const file = form.get("file");
+  // A file chosen but empty is stored, and readGedcom names what is wrong with it.
+  const stored = file instanceof NodeOnDiskFile ? file.getFilePath() : null;
+  const discard = async () => {
+    if (stored) await rm(stored, { force: true });
+  };
+  try {
+    await validateCsrf(form, request);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const title = String(form.get("title") ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const replacesRaw = String(form.get("replaces") ?? "");
+  const errors: SubmitErrors = {};
+  if (!title) errors.title = "Give the tree a title, such as the family and the place.";
+  else if (title.length > MAX_TITLE) errors.title = `The title may have at most ${MAX_TITLE} characters.`;
+  if (!stored) errors.file = "Choose the GEDCOM file (.ged) to upload.";
+  if (Object.keys(errors).length) {
+    await discard();
+    return refused(errors, title);
+  }
+  const database = await getDatabase();
+  const replaces = replacesRaw ? parseTreeId(replacesRaw) : null;
+  if (replaces === undefined) {
+    await discard();
+    return refused({ file: NOT_YOURS }, title);
+  }
+  const name = path.basename(originalName || "tree.ged").slice(0, 200);
+  const outcome = await submitTree(
+    database,
+    {
+      title,
+      fileName: name,
+      filePath: stored!,
+      bytes: await readFile(stored!),
+      submitter: { id: user.id, name: displayName(user) },
+      replaces,
+    },
+    ip,
+  );
+  if (!outcome.ok) {
+    await discard();
+    if (!outcome.errors) return refused({ file: NOT_YOURS }, title);
+    return refused(
+      {
+        file: `“${name}” cannot be taken as it is: correct these in your genealogy program, export the file again and upload it.`,
+        problems: outcome.errors.map((e) => ({ line: e.line, message: e.message })),
+        more: outcome.more,
+      },
+      title,
+    );
+  }
+  return redirect(`${PATHS.myTrees}?done=${replaces ? "replacement" : "submitted"}&tree=${outcome.tree.treeId}`);
+}
+
+function treeView(t: TreeSummary) {
+  return {
+    ...t,
+    previewHref: treePreviewPath(t.id),
+    replaceHref: t.status === "approved" ? treeReplacePath(t.id) : null,
+    canWithdraw: t.status === "pending" || t.status === "approved",
+  };
+}
+
+export type MyTreeView = ReturnType<typeof treeView>;
+
+const DONE = ["submitted", "replacement", "withdrawn"] as const;
+
+export async function loadMyTrees(request: Request, user: User) {
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const trees = await listMemberTrees(await getDatabase(), user.id);
+  return {
+    trees: trees.map(treeView),
+    done: DONE.find((d) => d === done) ?? null,
+    submitPath: PATHS.treeSubmit,
+    searchPath: `${genealogy.basePath}/search`,
+  };
+}
+
+export async function myTreesAction(request: Request, user: User, ip: string) {
+  const form = await readForm(request);
+  await validateCsrf(form, request);
+  const treeId = parseTreeId(String(form.get("treeId") ?? ""));
+  if (form.get("intent") !== "withdraw") {
+    return data({ message: "Use the Withdraw button.", treeId: treeId ?? null }, { status: 400 });
+  }
+  const ok = treeId !== undefined && (await withdrawTree(await getDatabase(), treeId, { userId: user.id, ip }));
+  if (!ok) return data({ message: NOT_YOURS, treeId: treeId ?? null }, { status: 400 });
+  return redirect(`${PATHS.myTrees}?done=withdrawn`);
+}
+
+export async function loadTreePreview(request: Request, user: User, treeIdParam: string | undefined) {
+  const url = new URL(request.url);
+  const treeId = parseTreeId(treeIdParam);
+  if (treeId === undefined) throw invalidRouteParams(url.pathname);
+  const preview = await getTreePreview(await getDatabase(), treeId, {
+    userId: user.id,
+    isAdmin: user.role === "admin",
+  });
+  invariantResponse(preview, () => routeParamsMessage(url.pathname));
+  return {
+    tree: treeView(preview.tree),
+    own: preview.tree.submitterId === user.id,
+    warnings: preview.warnings,
+    people: preview.people.map((p) => ({
+      id: formatPersonId(genealogy, p.number),
+      href: personPath(genealogy, p.number),
+      name: `${p.given} ${p.surname}`.trim() || "(no name)",
+      years: [p.birthDate?.slice(0, 4) ?? "", p.deathDate?.slice(0, 4) ?? ""].some(Boolean)
+        ? `${p.birthDate?.slice(0, 4) ?? ""}–${p.deathDate?.slice(0, 4) ?? ""}`
+        : "",
+    })),
+    myTreesPath: PATHS.myTrees,
+    approvalsPath: PATHS.adminApprovals,
+    shownErrors: SHOWN_ERRORS,
+  };
+}
+
+/** /members/genealogy/person/:personId/gedcom?depth=N: the download, or 400 for a bad depth, 404 for no person. */
+export async function loadPersonGedcom(request: Request, user: User, personId: string | undefined) {
+  const url = new URL(request.url);
+  const number = personId ? parsePersonId(genealogy, personId) : undefined;
+  if (number === undefined || personId !== formatPersonId(genealogy, number)) throw invalidRouteParams(url.pathname);
+  const depth = parseDepth(url.searchParams.get("depth"));
+  if ("error" in depth) {
+    return new Response(depth.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const out = await exportPersonGedcom(await getDatabase(), genealogy, number, depth.depth, {
+    isAdmin: user.role === "admin",
+    userId: user.id,
+  });
+  invariantResponse(out, () => routeParamsMessage(url.pathname));
+  return new Response(out.text, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${personId}-${depth.depth}-generations.ged"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
