@@ -9,6 +9,7 @@ import { type ImportRecord, RecordImporter } from "~/search/store.server";
 import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { fileDigest, readCsvRows } from "./file.server";
+import { SeenKeys } from "./seen-keys";
 import { type ReadRow, type RowProblem, canonicalOfImport, canonicalOfStored, readRecordRow } from "./rows.server";
 
 /**
@@ -153,7 +154,7 @@ async function walkRows(
 ): Promise<Counts> {
   const collection = collectionOf(batch);
   const counts: Counts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
-  const keys = new Map<string, number>();
+  const keys = new SeenKeys();
   let pending: ReadRow[] = [];
   const drain = async () => {
     if (!pending.length) return;
@@ -170,7 +171,7 @@ async function walkRows(
     counts.total++;
     let problems = row.problems;
     if (!problems.length && row.sourceKey) {
-      const earlier = keys.get(row.sourceKey);
+      const earlier = keys.firstRow(row.sourceKey, row.row);
       if (earlier !== undefined) {
         const keyColumn = batch.settings.columns.indexOf(SOURCE_KEY_TARGET);
         problems = [
@@ -183,7 +184,7 @@ async function walkRows(
                 : `This row repeats row ${earlier} exactly`,
           },
         ];
-      } else keys.set(row.sourceKey, row.row);
+      }
     }
     if (problems.length) {
       counts.errorRows++;

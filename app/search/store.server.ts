@@ -1,3 +1,4 @@
+import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
 import { COLLECTIONS, type CollectionDef, fieldSources, getCollection } from "~/search/collections";
@@ -250,6 +251,13 @@ export class RecordImporter {
     return id;
   }
 
+  private writers: SqliteWriters | undefined;
+
+  private sqliteWriters(handle: SQLite.Database): SqliteWriters {
+    this.writers ??= prepareWriters(handle);
+    return this.writers;
+  }
+
   private async flush(): Promise<void> {
     if (!this.records.length && !this.values.length) return;
     const records = this.records;
@@ -261,6 +269,11 @@ export class RecordImporter {
     this.values = [];
     this.codes = [];
     const write = async (trx: Kysely<Schema>) => {
+      postings.sort((a, b) => a.value_id - b.value_id || a.year - b.year || a.record_id - b.record_id);
+      if (this.database.sqlite) {
+        writeSqlite(this.sqliteWriters(this.database.sqlite), values, codes, records, postings);
+        return;
+      }
       for (let i = 0; i < values.length; i += RECORD_CHUNK) {
         await trx
           .insertInto("name_values")
@@ -279,7 +292,6 @@ export class RecordImporter {
           .values(records.slice(i, i + RECORD_CHUNK))
           .execute();
       }
-      postings.sort((a, b) => a.value_id - b.value_id || a.year - b.year || a.record_id - b.record_id);
       for (let i = 0; i < postings.length; i += ROW_CHUNK) {
         await trx
           .insertInto("postings")
@@ -290,6 +302,60 @@ export class RecordImporter {
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
   }
+}
+
+/**
+ * better-sqlite3's own statements, prepared once per importer. Kysely compiling thousand-row INSERTs took most of
+ * an import's time; these run on the same connection, inside the transaction the caller holds through `db` (a
+ * batch's, or the one flush() opens), so they commit or roll back with it.
+ */
+interface SqliteWriters {
+  value: SQLite.Statement;
+  code: SQLite.Statement;
+  record: SQLite.Statement;
+  posting: SQLite.Statement;
+}
+
+function prepareWriters(handle: SQLite.Database): SqliteWriters {
+  return {
+    value: handle.prepare(
+      "insert into name_values (id, collection, field, value, display, folded, n) values (?, ?, ?, ?, ?, ?, ?)",
+    ),
+    code: handle.prepare("insert into name_codes (collection, field, kind, code, value_id) values (?, ?, ?, ?, ?)"),
+    record: handle.prepare(
+      "insert into records (id, collection, year, date_sort, greg_date, julian_date, s_name1, s_given1, s_name2, s_given2, s_place, s_parish, data) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
+    posting: handle.prepare("insert into postings (value_id, year, record_id) values (?, ?, ?)"),
+  };
+}
+
+function writeSqlite(
+  writers: SqliteWriters,
+  values: readonly NameValuesTable[],
+  codes: readonly NameCodesTable[],
+  records: readonly RecordsTable[],
+  postings: readonly PostingsTable[],
+): void {
+  for (const v of values) writers.value.run(v.id, v.collection, v.field, v.value, v.display, v.folded, v.n);
+  for (const c of codes) writers.code.run(c.collection, c.field, c.kind, c.code, c.value_id);
+  for (const r of records) {
+    writers.record.run(
+      r.id,
+      r.collection,
+      r.year,
+      r.date_sort,
+      r.greg_date,
+      r.julian_date,
+      r.s_name1,
+      r.s_given1,
+      r.s_name2,
+      r.s_given2,
+      r.s_place,
+      r.s_parish,
+      r.data,
+    );
+  }
+  for (const p of postings) writers.posting.run(p.value_id, p.year, p.record_id);
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
