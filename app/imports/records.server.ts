@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
 import { type Database, openSqlite } from "~/db/connection.server";
-import type { Schema } from "~/db/schema";
+import type { RecordSourcesTable, Schema } from "~/db/schema";
 import { type SimpleDate, parseIsoDate } from "~/search/calendar";
 import { type CollectionDef, getCollection } from "~/search/collections";
 import { csvLine } from "~/search/csv";
 import { forgetCollectionSizes } from "~/search/stats.server";
-import { type ImportRecord, RecordImporter } from "~/search/store.server";
+import { type Columns, type ImportRecord, RecordImporter, insertRows } from "~/search/store.server";
 import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { fileDigest, readCsvRows } from "./file.server";
@@ -114,6 +114,13 @@ async function findExisting(
   }
   return found;
 }
+
+const SOURCE_COLUMNS: Columns<RecordSourcesTable> = [
+  ["record_id", "integer"],
+  ["collection", "integer"],
+  ["source_key", "text"],
+  ["batch_id", "integer"],
+];
 
 type Classified = { row: ReadRow; existing: Existing | undefined; same: boolean };
 
@@ -295,7 +302,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
       batch,
       onProgress,
       async (chunk) => {
-        const sources: { record_id: number; collection: number; source_key: string; batch_id: number | null }[] = [];
+        const sources: RecordSourcesTable[] = [];
         for (const { row, existing, same } of chunk) {
           if (same) continue;
           if (!existing) {
@@ -327,7 +334,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
             });
           }
         }
-        if (sources.length) await trx.insertInto("record_sources").values(sources).execute();
+        await insertRows(job, trx, "record_sources", SOURCE_COLUMNS, sources);
       },
       (row) => {
         if (!batch.settings.skipBadRows) {

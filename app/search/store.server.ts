@@ -25,6 +25,8 @@ export interface ImportRecord {
 /** Rows per INSERT: below SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const RECORD_CHUNK = 1000;
 const ROW_CHUNK = 5000;
+/** Field values whose dictionary ids and folded form an importer remembers at once. */
+const RAW_CACHE_SIZE = 100_000;
 
 type PendingValue = Omit<NameValuesTable, "n">;
 
@@ -51,6 +53,8 @@ export class RecordImporter {
   private imported = 0;
 
   private readonly touchedCollections = new Set<number>();
+  private readonly idsOfRaw = new Map<string, readonly number[]>();
+  private readonly foldedOfRaw = new Map<string, string>();
 
   constructor(
     private readonly database: Database,
@@ -112,13 +116,11 @@ export class RecordImporter {
       const raws = fieldSources(f).map((name) => data[name]);
       const [first] = raws;
       if (f.sortColumn && f.sortColumn !== "date") {
-        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? foldName(first) : "";
+        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? this.folded(first) : "";
       }
       const ids = new Set<number>();
       for (const raw of raws) {
-        if (!raw) continue;
-        for (const entry of valueEntries(raw))
-          ids.add(this.valueId(collection, f.name, f.kind, entry.key, entry.display));
+        if (raw) for (const valueId of this.valueIds(collection, f.name, f.kind, raw)) ids.add(valueId);
       }
       for (const valueId of ids) {
         this.postings.push({ value_id: valueId, year: row.year, record_id: id });
@@ -233,10 +235,35 @@ export class RecordImporter {
         }
         await db.deleteFrom("name_values").where("id", "in", emptyIds).execute();
         for (const v of empty) this.dictionary.delete(dictKey(v.collection, v.field, v.value));
+        this.idsOfRaw.clear();
       }
     }
     if (this.database.kind === "postgres") await sql`analyze`.execute(db);
     else await sql`pragma optimize`.execute(db);
+  }
+
+  /**
+   * The dictionary ids of one field value. Registers repeat the same names and places endlessly, so the ids of a
+   * value are remembered: working out its entries and keys again took most of an import's time. The memory is
+   * bounded (forgotten when full) and forgotten when values leave the dictionary.
+   */
+  private valueIds(collection: CollectionDef, field: string, kind: string, raw: string): readonly number[] {
+    const key = `${collection.code}\u0000${field}\u0000${raw}`;
+    const known = this.idsOfRaw.get(key);
+    if (known) return known;
+    const ids = valueEntries(raw).map((entry) => this.valueId(collection, field, kind, entry.key, entry.display));
+    if (this.idsOfRaw.size >= RAW_CACHE_SIZE) this.idsOfRaw.clear();
+    this.idsOfRaw.set(key, ids);
+    return ids;
+  }
+
+  private folded(raw: string): string {
+    const known = this.foldedOfRaw.get(raw);
+    if (known !== undefined) return known;
+    const folded = foldName(raw);
+    if (this.foldedOfRaw.size >= RAW_CACHE_SIZE) this.foldedOfRaw.clear();
+    this.foldedOfRaw.set(raw, folded);
+    return folded;
   }
 
   private valueId(collection: CollectionDef, field: string, kind: string, value: string, display: string): number {
@@ -251,13 +278,6 @@ export class RecordImporter {
     return id;
   }
 
-  private writers: SqliteWriters | undefined;
-
-  private sqliteWriters(handle: SQLite.Database): SqliteWriters {
-    this.writers ??= prepareWriters(handle);
-    return this.writers;
-  }
-
   private async flush(): Promise<void> {
     if (!this.records.length && !this.values.length) return;
     const records = this.records;
@@ -270,92 +290,125 @@ export class RecordImporter {
     this.codes = [];
     const write = async (trx: Kysely<Schema>) => {
       postings.sort((a, b) => a.value_id - b.value_id || a.year - b.year || a.record_id - b.record_id);
-      if (this.database.sqlite) {
-        writeSqlite(this.sqliteWriters(this.database.sqlite), values, codes, records, postings);
-        return;
-      }
-      for (let i = 0; i < values.length; i += RECORD_CHUNK) {
-        await trx
-          .insertInto("name_values")
-          .values(values.slice(i, i + RECORD_CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < codes.length; i += ROW_CHUNK) {
-        await trx
-          .insertInto("name_codes")
-          .values(codes.slice(i, i + ROW_CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < records.length; i += RECORD_CHUNK) {
-        await trx
-          .insertInto("records")
-          .values(records.slice(i, i + RECORD_CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < postings.length; i += ROW_CHUNK) {
-        await trx
-          .insertInto("postings")
-          .values(postings.slice(i, i + ROW_CHUNK))
-          .execute();
-      }
+      await insertRows(this.database, trx, "name_values", NAME_VALUE_COLUMNS, values);
+      await insertRows(this.database, trx, "name_codes", NAME_CODE_COLUMNS, codes);
+      await insertRows(this.database, trx, "records", RECORD_COLUMNS, records);
+      await insertRows(this.database, trx, "postings", POSTING_COLUMNS, postings);
     };
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
   }
 }
 
-/**
- * better-sqlite3's own statements, prepared once per importer. Kysely compiling thousand-row INSERTs took most of
- * an import's time; these run on the same connection, inside the transaction the caller holds through `db` (a
- * batch's, or the one flush() opens), so they commit or roll back with it.
- */
-interface SqliteWriters {
-  value: SQLite.Statement;
-  code: SQLite.Statement;
-  record: SQLite.Statement;
-  posting: SQLite.Statement;
-}
+/** A table's columns with their PostgreSQL types, for insertRows(). */
+export type Columns<T> = readonly (readonly [keyof T & string, "integer" | "text"])[];
 
-function prepareWriters(handle: SQLite.Database): SqliteWriters {
-  return {
-    value: handle.prepare(
-      "insert into name_values (id, collection, field, value, display, folded, n) values (?, ?, ?, ?, ?, ?, ?)",
-    ),
-    code: handle.prepare("insert into name_codes (collection, field, kind, code, value_id) values (?, ?, ?, ?, ?)"),
-    record: handle.prepare(
-      "insert into records (id, collection, year, date_sort, greg_date, julian_date, s_name1, s_given1, s_name2, s_given2, s_place, s_parish, data) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ),
-    posting: handle.prepare("insert into postings (value_id, year, record_id) values (?, ?, ?)"),
-  };
-}
+const NAME_VALUE_COLUMNS: Columns<NameValuesTable> = [
+  ["id", "integer"],
+  ["collection", "integer"],
+  ["field", "text"],
+  ["value", "text"],
+  ["display", "text"],
+  ["folded", "text"],
+  ["n", "integer"],
+];
+const NAME_CODE_COLUMNS: Columns<NameCodesTable> = [
+  ["collection", "integer"],
+  ["field", "text"],
+  ["kind", "text"],
+  ["code", "text"],
+  ["value_id", "integer"],
+];
+const RECORD_COLUMNS: Columns<RecordsTable> = [
+  ["id", "integer"],
+  ["collection", "integer"],
+  ["year", "integer"],
+  ["date_sort", "integer"],
+  ["greg_date", "text"],
+  ["julian_date", "text"],
+  ["s_name1", "text"],
+  ["s_given1", "text"],
+  ["s_name2", "text"],
+  ["s_given2", "text"],
+  ["s_place", "text"],
+  ["s_parish", "text"],
+  ["data", "text"],
+];
+const POSTING_COLUMNS: Columns<PostingsTable> = [
+  ["value_id", "integer"],
+  ["year", "integer"],
+  ["record_id", "integer"],
+];
 
-function writeSqlite(
-  writers: SqliteWriters,
-  values: readonly NameValuesTable[],
-  codes: readonly NameCodesTable[],
-  records: readonly RecordsTable[],
-  postings: readonly PostingsTable[],
-): void {
-  for (const v of values) writers.value.run(v.id, v.collection, v.field, v.value, v.display, v.folded, v.n);
-  for (const c of codes) writers.code.run(c.collection, c.field, c.kind, c.code, c.value_id);
-  for (const r of records) {
-    writers.record.run(
-      r.id,
-      r.collection,
-      r.year,
-      r.date_sort,
-      r.greg_date,
-      r.julian_date,
-      r.s_name1,
-      r.s_given1,
-      r.s_name2,
-      r.s_given2,
-      r.s_place,
-      r.s_parish,
-      r.data,
-    );
+/** Rows per multi-row INSERT on SQLite: fewer calls into SQLite, far below its 32,766 bound variables. */
+const BULK_ROWS = 64;
+/** Rows per INSERT … SELECT FROM unnest() on PostgreSQL: one array parameter per column. */
+const UNNEST_ROWS = 20_000;
+
+/** An INSERT of many rows at once through one prepared statement, the rest of a batch one by one. */
+class BulkInsert<T> {
+  private readonly many: SQLite.Statement;
+  private readonly one: SQLite.Statement;
+  private readonly names: readonly (keyof T & string)[];
+  private readonly buffer: unknown[] = [];
+
+  constructor(handle: SQLite.Database, table: string, columns: Columns<T>) {
+    this.names = columns.map(([name]) => name);
+    const tuple = `(${this.names.map(() => "?").join(", ")})`;
+    const head = `insert into ${table} (${this.names.join(", ")}) values `;
+    this.one = handle.prepare(head + tuple);
+    this.many = handle.prepare(head + new Array<string>(BULK_ROWS).fill(tuple).join(", "));
   }
-  for (const p of postings) writers.posting.run(p.value_id, p.year, p.record_id);
+
+  run(rows: readonly T[]): void {
+    const { buffer, names } = this;
+    const full = names.length * BULK_ROWS;
+    for (const row of rows) {
+      for (const name of names) buffer.push(row[name]);
+      if (buffer.length === full) {
+        this.many.run(buffer);
+        buffer.length = 0;
+      }
+    }
+    for (let i = 0; i < buffer.length; i += names.length) this.one.run(buffer.slice(i, i + names.length));
+    buffer.length = 0;
+  }
+}
+
+const bulkInserts = new WeakMap<SQLite.Database, Map<string, BulkInsert<never>>>();
+
+/**
+ * Inserts many rows without Kysely compiling statements of thousands of parameters, which took most of an
+ * import's time. On SQLite through better-sqlite3's prepared statements on the connection under `executor` (the
+ * caller's transaction holds it, so the rows commit or roll back with it); on PostgreSQL as one array parameter
+ * per column, unnested.
+ */
+export async function insertRows<T>(
+  database: Database,
+  executor: Kysely<Schema>,
+  table: string,
+  columns: Columns<T>,
+  rows: readonly T[],
+): Promise<void> {
+  if (!rows.length) return;
+  if (database.sqlite) {
+    let statements = bulkInserts.get(database.sqlite);
+    if (!statements) bulkInserts.set(database.sqlite, (statements = new Map()));
+    const key = `${table}(${columns.map(([name]) => name).join()})`;
+    let insert = statements.get(key) as BulkInsert<T> | undefined;
+    if (!insert) {
+      insert = new BulkInsert(database.sqlite, table, columns);
+      statements.set(key, insert as BulkInsert<never>);
+    }
+    insert.run(rows);
+    return;
+  }
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  for (let i = 0; i < rows.length; i += UNNEST_ROWS) {
+    const chunk = rows.slice(i, i + UNNEST_ROWS);
+    const arrays = columns.map(([name, type]) => sql`${chunk.map((r) => r[name])}::${sql.raw(type)}[]`);
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
+  }
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
