@@ -1,7 +1,7 @@
 import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { COLLECTIONS, type CollectionDef, fieldSources, getCollection } from "~/search/collections";
+import { COLLECTIONS, type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Database } from "~/db/connection.server";
@@ -53,7 +53,9 @@ export class RecordImporter {
   private imported = 0;
 
   private readonly touchedCollections = new Set<number>();
-  private readonly idsOfRaw = new Map<string, readonly number[]>();
+  /** Per search field (of one collection each), the dictionary ids of each raw value. */
+  private readonly idsOfRaw = new Map<SearchField, Map<string, readonly number[]>>();
+  private remembered = 0;
   private readonly foldedOfRaw = new Map<string, string>();
 
   constructor(
@@ -113,14 +115,19 @@ export class RecordImporter {
     };
     for (const f of collection.searchFields) {
       // A field may read several of the record's fields (a name as written and Germanised).
-      const raws = fieldSources(f).map((name) => data[name]);
-      const [first] = raws;
+      const sources = fieldSources(f);
+      const first = data[sources[0]!];
       if (f.sortColumn && f.sortColumn !== "date") {
         (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? this.folded(first) : "";
       }
-      const ids = new Set<number>();
-      for (const raw of raws) {
-        if (raw) for (const valueId of this.valueIds(collection, f.name, f.kind, raw)) ids.add(valueId);
+      let ids: Iterable<number> = first ? this.valueIds(collection, f, first) : [];
+      if (sources.length > 1) {
+        const all = new Set<number>(ids);
+        for (let i = 1; i < sources.length; i++) {
+          const raw = data[sources[i]!];
+          if (raw) for (const valueId of this.valueIds(collection, f, raw)) all.add(valueId);
+        }
+        ids = all;
       }
       for (const valueId of ids) {
         this.postings.push({ value_id: valueId, year: row.year, record_id: id });
@@ -235,7 +242,7 @@ export class RecordImporter {
         }
         await db.deleteFrom("name_values").where("id", "in", emptyIds).execute();
         for (const v of empty) this.dictionary.delete(dictKey(v.collection, v.field, v.value));
-        this.idsOfRaw.clear();
+        this.forgetValueIds();
       }
     }
     if (this.database.kind === "postgres") await sql`analyze`.execute(db);
@@ -247,14 +254,23 @@ export class RecordImporter {
    * value are remembered: working out its entries and keys again took most of an import's time. The memory is
    * bounded (forgotten when full) and forgotten when values leave the dictionary.
    */
-  private valueIds(collection: CollectionDef, field: string, kind: string, raw: string): readonly number[] {
-    const key = `${collection.code}\u0000${field}\u0000${raw}`;
-    const known = this.idsOfRaw.get(key);
+  private valueIds(collection: CollectionDef, field: SearchField, raw: string): readonly number[] {
+    let ofField = this.idsOfRaw.get(field);
+    if (!ofField) this.idsOfRaw.set(field, (ofField = new Map()));
+    const known = ofField.get(raw);
     if (known) return known;
-    const ids = valueEntries(raw).map((entry) => this.valueId(collection, field, kind, entry.key, entry.display));
-    if (this.idsOfRaw.size >= RAW_CACHE_SIZE) this.idsOfRaw.clear();
-    this.idsOfRaw.set(key, ids);
+    // A value's entries are distinct, so its ids are too.
+    const ids = valueEntries(raw).map((entry) =>
+      this.valueId(collection, field.name, field.kind, entry.key, entry.display),
+    );
+    if (++this.remembered > RAW_CACHE_SIZE) this.forgetValueIds();
+    ofField.set(raw, ids);
     return ids;
+  }
+
+  private forgetValueIds(): void {
+    this.idsOfRaw.clear();
+    this.remembered = 0;
   }
 
   private folded(raw: string): string {
