@@ -46,7 +46,8 @@ export class RecordImporter {
   private nextValueId = 1;
   private readonly dictionary = new Map<string, number>();
   private records: RecordsTable[] = [];
-  private postings: PostingsTable[] = [];
+  /** The postings to write, a column each: millions of small objects kept the garbage collector busy. */
+  private postings = newPostingColumns();
   private values: PendingValue[] = [];
   private codes: NameCodesTable[] = [];
   private readonly touched = new Set<number>();
@@ -130,7 +131,9 @@ export class RecordImporter {
         ids = all;
       }
       for (const valueId of ids) {
-        this.postings.push({ value_id: valueId, year: row.year, record_id: id });
+        this.postings.value_id.push(valueId);
+        this.postings.year.push(row.year);
+        this.postings.record_id.push(id);
         this.touched.add(valueId);
       }
     }
@@ -301,15 +304,17 @@ export class RecordImporter {
     const values = this.values.map((v) => ({ ...v, n: 0 }) satisfies NameValuesTable);
     const codes = this.codes;
     this.records = [];
-    this.postings = [];
+    this.postings = newPostingColumns();
     this.values = [];
     this.codes = [];
     const write = async (trx: Kysely<Schema>) => {
-      postings.sort((a, b) => a.value_id - b.value_id || a.year - b.year || a.record_id - b.record_id);
+      const { value_id: value, year, record_id: record } = postings;
+      const order = Uint32Array.from(value.keys());
+      order.sort((a, b) => value[a]! - value[b]! || year[a]! - year[b]! || record[a]! - record[b]!);
       await insertRows(this.database, trx, "name_values", NAME_VALUE_COLUMNS, values);
       await insertRows(this.database, trx, "name_codes", NAME_CODE_COLUMNS, codes);
       await insertRows(this.database, trx, "records", RECORD_COLUMNS, records);
-      await insertRows(this.database, trx, "postings", POSTING_COLUMNS, postings);
+      await insertColumns(this.database, trx, "postings", POSTING_COLUMNS, postings, order);
     };
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
@@ -386,12 +391,45 @@ class BulkInsert<T> {
         buffer.length = 0;
       }
     }
+    this.end();
+  }
+
+  /** The rows given a column each, in `order`. */
+  runColumns(columns: { readonly [K in keyof T]: readonly T[K][] }, order: ArrayLike<number>): void {
+    const { buffer, names } = this;
+    const full = names.length * BULK_ROWS;
+    const arrays = names.map((name) => columns[name]);
+    for (let r = 0; r < order.length; r++) {
+      const at = order[r]!;
+      for (const array of arrays) buffer.push(array[at]);
+      if (buffer.length === full) {
+        this.many.run(buffer);
+        buffer.length = 0;
+      }
+    }
+    this.end();
+  }
+
+  private end(): void {
+    const { buffer, names } = this;
     for (let i = 0; i < buffer.length; i += names.length) this.one.run(buffer.slice(i, i + names.length));
     buffer.length = 0;
   }
 }
 
 const bulkInserts = new WeakMap<SQLite.Database, Map<string, BulkInsert<never>>>();
+
+function bulkInsert<T>(handle: SQLite.Database, table: string, columns: Columns<T>): BulkInsert<T> {
+  let statements = bulkInserts.get(handle);
+  if (!statements) bulkInserts.set(handle, (statements = new Map()));
+  const key = `${table}(${columns.map(([name]) => name).join()})`;
+  let insert = statements.get(key) as BulkInsert<T> | undefined;
+  if (!insert) {
+    insert = new BulkInsert(handle, table, columns);
+    statements.set(key, insert as BulkInsert<never>);
+  }
+  return insert;
+}
 
 /**
  * Inserts many rows without Kysely compiling statements of thousands of parameters, which took most of an
@@ -408,15 +446,7 @@ export async function insertRows<T>(
 ): Promise<void> {
   if (!rows.length) return;
   if (database.sqlite) {
-    let statements = bulkInserts.get(database.sqlite);
-    if (!statements) bulkInserts.set(database.sqlite, (statements = new Map()));
-    const key = `${table}(${columns.map(([name]) => name).join()})`;
-    let insert = statements.get(key) as BulkInsert<T> | undefined;
-    if (!insert) {
-      insert = new BulkInsert(database.sqlite, table, columns);
-      statements.set(key, insert as BulkInsert<never>);
-    }
-    insert.run(rows);
+    bulkInsert(database.sqlite, table, columns).run(rows);
     return;
   }
   const names = sql.join(columns.map(([name]) => sql.ref(name)));
@@ -425,6 +455,32 @@ export async function insertRows<T>(
     const arrays = columns.map(([name, type]) => sql`${chunk.map((r) => r[name])}::${sql.raw(type)}[]`);
     await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
   }
+}
+
+/** insertRows() for rows given a column each, written in `order`. */
+async function insertColumns<T>(
+  database: Database,
+  executor: Kysely<Schema>,
+  table: string,
+  columns: Columns<T>,
+  data: { readonly [K in keyof T]: readonly T[K][] },
+  order: Uint32Array,
+): Promise<void> {
+  if (!order.length) return;
+  if (database.sqlite) {
+    bulkInsert(database.sqlite, table, columns).runColumns(data, order);
+    return;
+  }
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  for (let i = 0; i < order.length; i += UNNEST_ROWS) {
+    const chunk = order.subarray(i, i + UNNEST_ROWS);
+    const arrays = columns.map(([name, type]) => sql`${Array.from(chunk, (at) => data[name][at])}::${sql.raw(type)}[]`);
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
+  }
+}
+
+function newPostingColumns(): { [K in keyof PostingsTable]: PostingsTable[K][] } {
+  return { value_id: [], year: [], record_id: [] };
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
