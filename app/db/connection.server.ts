@@ -16,6 +16,8 @@ export interface Database {
   description: string;
   /** The SQLite file (not for an in-memory database): a long import writes through a connection of its own. */
   file?: string;
+  /** The better-sqlite3 handle under `db` (SQLite): bulk writes prepare their statements on it, within `db`'s transaction. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function openSqlite(file: string): Database {
     kind: "sqlite",
     description: `sqlite:${file}`,
     ...(file === ":memory:" ? {} : { file }),
+    sqlite,
     close: () => db.destroy(),
   };
 }

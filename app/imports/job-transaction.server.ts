@@ -4,8 +4,9 @@ import type { Schema } from "~/db/schema";
 
 /**
  * The one transaction of an import or an undo. On SQLite it runs on a connection of its own, so the site's
- * connection keeps serving readers (WAL) while the job holds the write lock; PostgreSQL's transaction takes a
- * pooled connection anyway. (The record import has its own copy of this in records.server.ts.)
+ * connection keeps serving readers (WAL) while the job holds the write lock, and it takes that lock when it begins
+ * (BEGIN IMMEDIATE): a deferred transaction that read first would fail at its first write if the site wrote in
+ * between (the audit entry of the click that started it). PostgreSQL's transaction takes a pooled connection.
  */
 export async function inJobTransaction<T>(
   database: Database,
@@ -13,7 +14,18 @@ export async function inJobTransaction<T>(
 ): Promise<T> {
   const job = database.kind === "sqlite" && database.file ? openSqlite(database.file) : database;
   try {
-    return await job.db.transaction().execute((trx) => work(trx, job));
+    if (job.kind !== "sqlite") return await job.db.transaction().execute((trx) => work(trx, job));
+    return await job.db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection, job);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => undefined);
+        throw error;
+      }
+    });
   } finally {
     if (job !== database) await job.close();
   }

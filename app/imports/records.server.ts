@@ -1,14 +1,16 @@
-import { type Kysely, sql } from "kysely";
-import { type Database, openSqlite } from "~/db/connection.server";
-import type { Schema } from "~/db/schema";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/connection.server";
+import type { RecordSourcesTable, Schema } from "~/db/schema";
 import { type SimpleDate, parseIsoDate } from "~/search/calendar";
 import { type CollectionDef, getCollection } from "~/search/collections";
 import { csvLine } from "~/search/csv";
 import { forgetCollectionSizes } from "~/search/stats.server";
-import { type ImportRecord, RecordImporter } from "~/search/store.server";
+import { type Columns, type ImportRecord, RecordImporter, insertRows } from "~/search/store.server";
 import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { fileDigest, readCsvRows } from "./file.server";
+import { inJobTransaction, lockForJob } from "./job-transaction.server";
+import { SeenKeys } from "./seen-keys";
 import { readXlsxRows } from "./xlsx.server";
 import { type ReadRow, type RowProblem, canonicalOfImport, canonicalOfStored, readRecordRow } from "./rows.server";
 
@@ -117,6 +119,13 @@ async function findExisting(
   return found;
 }
 
+const SOURCE_COLUMNS: Columns<RecordSourcesTable> = [
+  ["record_id", "integer"],
+  ["collection", "integer"],
+  ["source_key", "text"],
+  ["batch_id", "integer"],
+];
+
 type Classified = { row: ReadRow; existing: Existing | undefined; same: boolean };
 
 async function classify(
@@ -156,7 +165,7 @@ async function walkRows(
 ): Promise<Counts> {
   const collection = collectionOf(batch);
   const counts: Counts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
-  const keys = new Map<string, number>();
+  const keys = new SeenKeys();
   let pending: ReadRow[] = [];
   const drain = async () => {
     if (!pending.length) return;
@@ -176,7 +185,7 @@ async function walkRows(
     counts.total++;
     let problems = row.problems;
     if (!problems.length && row.sourceKey) {
-      const earlier = keys.get(row.sourceKey);
+      const earlier = keys.firstRow(row.sourceKey, row.row);
       if (earlier !== undefined) {
         const keyColumn = batch.settings.columns.indexOf(SOURCE_KEY_TARGET);
         problems = [
@@ -189,7 +198,7 @@ async function walkRows(
                 : `This row repeats row ${earlier} exactly`,
           },
         ];
-      } else keys.set(row.sourceKey, row.row);
+      }
     }
     if (problems.length) {
       counts.errorRows++;
@@ -240,31 +249,6 @@ export async function checkRecordBatch(database: Database, batch: ImportBatch, o
   });
 }
 
-/**
- * A connection of its own for a long write: on SQLite the site's connection serves readers (WAL) while the import
- * holds the write lock on this one. PostgreSQL's transaction takes a pooled connection anyway.
- */
-function jobDatabase(database: Database): Database {
-  return database.kind === "sqlite" && database.file ? openSqlite(database.file) : database;
-}
-
-async function inJobTransaction<T>(
-  database: Database,
-  work: (trx: Kysely<Schema>, job: Database) => Promise<T>,
-): Promise<T> {
-  const job = jobDatabase(database);
-  try {
-    return await job.db.transaction().execute((trx) => work(trx, job));
-  } finally {
-    if (job !== database) await job.close();
-  }
-}
-
-/** Locks a batch for this transaction (PostgreSQL): a second instance told to run it waits, then finds it done. */
-async function lockBatch(trx: Kysely<Schema>, database: Database, batchId: number): Promise<void> {
-  if (database.kind === "postgres") await sql`select pg_advisory_xact_lock(2023, ${batchId})`.execute(trx);
-}
-
 function previousOf(stored: StoredRow, keyless: boolean): string {
   return JSON.stringify({ ...stored, keyless });
 }
@@ -291,7 +275,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
   }
   const started = Date.now();
   await inJobTransaction(database, async (trx, job) => {
-    await lockBatch(trx, database, batch.id);
+    await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, 5000, trx);
     await importer.init();
     let skipped = 0;
@@ -300,7 +284,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
       batch,
       onProgress,
       async (chunk) => {
-        const sources: { record_id: number; collection: number; source_key: string; batch_id: number | null }[] = [];
+        const sources: RecordSourcesTable[] = [];
         for (const { row, existing, same } of chunk) {
           if (same) continue;
           if (!existing) {
@@ -332,7 +316,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
             });
           }
         }
-        if (sources.length) await trx.insertInto("record_sources").values(sources).execute();
+        await insertRows(job, trx, "record_sources", SOURCE_COLUMNS, sources);
       },
       (row) => {
         if (!batch.settings.skipBadRows) {
@@ -397,7 +381,7 @@ export async function undoRecordBatch(
     throw new ImportError(`Undo import #${later} first: it came after this one and may have changed the same records.`);
   }
   await inJobTransaction(database, async (trx, job) => {
-    await lockBatch(trx, database, batch.id);
+    await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, 5000, trx);
     await importer.init();
     let done = 0;

@@ -1,6 +1,7 @@
+import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { COLLECTIONS, type CollectionDef, fieldSources, getCollection } from "~/search/collections";
+import { COLLECTIONS, type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import type { Database } from "~/db/connection.server";
@@ -24,6 +25,8 @@ export interface ImportRecord {
 /** Rows per INSERT: below SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const RECORD_CHUNK = 1000;
 const ROW_CHUNK = 5000;
+/** Field values whose dictionary ids and folded form an importer remembers at once. */
+const RAW_CACHE_SIZE = 100_000;
 
 type PendingValue = Omit<NameValuesTable, "n">;
 
@@ -43,13 +46,18 @@ export class RecordImporter {
   private nextValueId = 1;
   private readonly dictionary = new Map<string, number>();
   private records: RecordsTable[] = [];
-  private postings: PostingsTable[] = [];
+  /** The postings to write, a column each: millions of small objects kept the garbage collector busy. */
+  private postings = newPostingColumns();
   private values: PendingValue[] = [];
   private codes: NameCodesTable[] = [];
   private readonly touched = new Set<number>();
   private imported = 0;
 
   private readonly touchedCollections = new Set<number>();
+  /** Per search field (of one collection each), the dictionary ids of each raw value. */
+  private readonly idsOfRaw = new Map<SearchField, Map<string, readonly number[]>>();
+  private remembered = 0;
+  private readonly foldedOfRaw = new Map<string, string>();
 
   constructor(
     private readonly database: Database,
@@ -108,19 +116,24 @@ export class RecordImporter {
     };
     for (const f of collection.searchFields) {
       // A field may read several of the record's fields (a name as written and Germanised).
-      const raws = fieldSources(f).map((name) => data[name]);
-      const [first] = raws;
+      const sources = fieldSources(f);
+      const first = data[sources[0]!];
       if (f.sortColumn && f.sortColumn !== "date") {
-        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? foldName(first) : "";
+        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? this.folded(first) : "";
       }
-      const ids = new Set<number>();
-      for (const raw of raws) {
-        if (!raw) continue;
-        for (const entry of valueEntries(raw))
-          ids.add(this.valueId(collection, f.name, f.kind, entry.key, entry.display));
+      let ids: Iterable<number> = first ? this.valueIds(collection, f, first) : [];
+      if (sources.length > 1) {
+        const all = new Set<number>(ids);
+        for (let i = 1; i < sources.length; i++) {
+          const raw = data[sources[i]!];
+          if (raw) for (const valueId of this.valueIds(collection, f, raw)) all.add(valueId);
+        }
+        ids = all;
       }
       for (const valueId of ids) {
-        this.postings.push({ value_id: valueId, year: row.year, record_id: id });
+        this.postings.value_id.push(valueId);
+        this.postings.year.push(row.year);
+        this.postings.record_id.push(id);
         this.touched.add(valueId);
       }
     }
@@ -232,10 +245,44 @@ export class RecordImporter {
         }
         await db.deleteFrom("name_values").where("id", "in", emptyIds).execute();
         for (const v of empty) this.dictionary.delete(dictKey(v.collection, v.field, v.value));
+        this.forgetValueIds();
       }
     }
     if (this.database.kind === "postgres") await sql`analyze`.execute(db);
     else await sql`pragma optimize`.execute(db);
+  }
+
+  /**
+   * The dictionary ids of one field value. Registers repeat the same names and places endlessly, so the ids of a
+   * value are remembered: working out its entries and keys again took most of an import's time. The memory is
+   * bounded (forgotten when full) and forgotten when values leave the dictionary.
+   */
+  private valueIds(collection: CollectionDef, field: SearchField, raw: string): readonly number[] {
+    let ofField = this.idsOfRaw.get(field);
+    if (!ofField) this.idsOfRaw.set(field, (ofField = new Map()));
+    const known = ofField.get(raw);
+    if (known) return known;
+    // A value's entries are distinct, so its ids are too.
+    const ids = valueEntries(raw).map((entry) =>
+      this.valueId(collection, field.name, field.kind, entry.key, entry.display),
+    );
+    if (++this.remembered > RAW_CACHE_SIZE) this.forgetValueIds();
+    ofField.set(raw, ids);
+    return ids;
+  }
+
+  private forgetValueIds(): void {
+    this.idsOfRaw.clear();
+    this.remembered = 0;
+  }
+
+  private folded(raw: string): string {
+    const known = this.foldedOfRaw.get(raw);
+    if (known !== undefined) return known;
+    const folded = foldName(raw);
+    if (this.foldedOfRaw.size >= RAW_CACHE_SIZE) this.foldedOfRaw.clear();
+    this.foldedOfRaw.set(raw, folded);
+    return folded;
   }
 
   private valueId(collection: CollectionDef, field: string, kind: string, value: string, display: string): number {
@@ -257,39 +304,183 @@ export class RecordImporter {
     const values = this.values.map((v) => ({ ...v, n: 0 }) satisfies NameValuesTable);
     const codes = this.codes;
     this.records = [];
-    this.postings = [];
+    this.postings = newPostingColumns();
     this.values = [];
     this.codes = [];
     const write = async (trx: Kysely<Schema>) => {
-      for (let i = 0; i < values.length; i += RECORD_CHUNK) {
-        await trx
-          .insertInto("name_values")
-          .values(values.slice(i, i + RECORD_CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < codes.length; i += ROW_CHUNK) {
-        await trx
-          .insertInto("name_codes")
-          .values(codes.slice(i, i + ROW_CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < records.length; i += RECORD_CHUNK) {
-        await trx
-          .insertInto("records")
-          .values(records.slice(i, i + RECORD_CHUNK))
-          .execute();
-      }
-      postings.sort((a, b) => a.value_id - b.value_id || a.year - b.year || a.record_id - b.record_id);
-      for (let i = 0; i < postings.length; i += ROW_CHUNK) {
-        await trx
-          .insertInto("postings")
-          .values(postings.slice(i, i + ROW_CHUNK))
-          .execute();
-      }
+      const { value_id: value, year, record_id: record } = postings;
+      const order = Uint32Array.from(value.keys());
+      order.sort((a, b) => value[a]! - value[b]! || year[a]! - year[b]! || record[a]! - record[b]!);
+      await insertRows(this.database, trx, "name_values", NAME_VALUE_COLUMNS, values);
+      await insertRows(this.database, trx, "name_codes", NAME_CODE_COLUMNS, codes);
+      await insertRows(this.database, trx, "records", RECORD_COLUMNS, records);
+      await insertColumns(this.database, trx, "postings", POSTING_COLUMNS, postings, order);
     };
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
   }
+}
+
+/** A table's columns with their PostgreSQL types, for insertRows(). */
+export type Columns<T> = readonly (readonly [keyof T & string, "integer" | "text"])[];
+
+const NAME_VALUE_COLUMNS: Columns<NameValuesTable> = [
+  ["id", "integer"],
+  ["collection", "integer"],
+  ["field", "text"],
+  ["value", "text"],
+  ["display", "text"],
+  ["folded", "text"],
+  ["n", "integer"],
+];
+const NAME_CODE_COLUMNS: Columns<NameCodesTable> = [
+  ["collection", "integer"],
+  ["field", "text"],
+  ["kind", "text"],
+  ["code", "text"],
+  ["value_id", "integer"],
+];
+const RECORD_COLUMNS: Columns<RecordsTable> = [
+  ["id", "integer"],
+  ["collection", "integer"],
+  ["year", "integer"],
+  ["date_sort", "integer"],
+  ["greg_date", "text"],
+  ["julian_date", "text"],
+  ["s_name1", "text"],
+  ["s_given1", "text"],
+  ["s_name2", "text"],
+  ["s_given2", "text"],
+  ["s_place", "text"],
+  ["s_parish", "text"],
+  ["data", "text"],
+];
+const POSTING_COLUMNS: Columns<PostingsTable> = [
+  ["value_id", "integer"],
+  ["year", "integer"],
+  ["record_id", "integer"],
+];
+
+/** Rows per multi-row INSERT on SQLite: fewer calls into SQLite, far below its 32,766 bound variables. */
+const BULK_ROWS = 64;
+/** Rows per INSERT … SELECT FROM unnest() on PostgreSQL: one array parameter per column. */
+const UNNEST_ROWS = 20_000;
+
+/** An INSERT of many rows at once through one prepared statement, the rest of a batch one by one. */
+class BulkInsert<T> {
+  private readonly many: SQLite.Statement;
+  private readonly one: SQLite.Statement;
+  private readonly names: readonly (keyof T & string)[];
+  private readonly buffer: unknown[] = [];
+
+  constructor(handle: SQLite.Database, table: string, columns: Columns<T>) {
+    this.names = columns.map(([name]) => name);
+    const tuple = `(${this.names.map(() => "?").join(", ")})`;
+    const head = `insert into ${table} (${this.names.join(", ")}) values `;
+    this.one = handle.prepare(head + tuple);
+    this.many = handle.prepare(head + new Array<string>(BULK_ROWS).fill(tuple).join(", "));
+  }
+
+  run(rows: readonly T[]): void {
+    const { buffer, names } = this;
+    const full = names.length * BULK_ROWS;
+    for (const row of rows) {
+      for (const name of names) buffer.push(row[name]);
+      if (buffer.length === full) {
+        this.many.run(buffer);
+        buffer.length = 0;
+      }
+    }
+    this.end();
+  }
+
+  /** The rows given a column each, in `order`. */
+  runColumns(columns: { readonly [K in keyof T]: readonly T[K][] }, order: ArrayLike<number>): void {
+    const { buffer, names } = this;
+    const full = names.length * BULK_ROWS;
+    const arrays = names.map((name) => columns[name]);
+    for (let r = 0; r < order.length; r++) {
+      const at = order[r]!;
+      for (const array of arrays) buffer.push(array[at]);
+      if (buffer.length === full) {
+        this.many.run(buffer);
+        buffer.length = 0;
+      }
+    }
+    this.end();
+  }
+
+  private end(): void {
+    const { buffer, names } = this;
+    for (let i = 0; i < buffer.length; i += names.length) this.one.run(buffer.slice(i, i + names.length));
+    buffer.length = 0;
+  }
+}
+
+const bulkInserts = new WeakMap<SQLite.Database, Map<string, BulkInsert<never>>>();
+
+function bulkInsert<T>(handle: SQLite.Database, table: string, columns: Columns<T>): BulkInsert<T> {
+  let statements = bulkInserts.get(handle);
+  if (!statements) bulkInserts.set(handle, (statements = new Map()));
+  const key = `${table}(${columns.map(([name]) => name).join()})`;
+  let insert = statements.get(key) as BulkInsert<T> | undefined;
+  if (!insert) {
+    insert = new BulkInsert(handle, table, columns);
+    statements.set(key, insert as BulkInsert<never>);
+  }
+  return insert;
+}
+
+/**
+ * Inserts many rows without Kysely compiling statements of thousands of parameters, which took most of an
+ * import's time. On SQLite through better-sqlite3's prepared statements on the connection under `executor` (the
+ * caller's transaction holds it, so the rows commit or roll back with it); on PostgreSQL as one array parameter
+ * per column, unnested.
+ */
+export async function insertRows<T>(
+  database: Database,
+  executor: Kysely<Schema>,
+  table: string,
+  columns: Columns<T>,
+  rows: readonly T[],
+): Promise<void> {
+  if (!rows.length) return;
+  if (database.sqlite) {
+    bulkInsert(database.sqlite, table, columns).run(rows);
+    return;
+  }
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  for (let i = 0; i < rows.length; i += UNNEST_ROWS) {
+    const chunk = rows.slice(i, i + UNNEST_ROWS);
+    const arrays = columns.map(([name, type]) => sql`${chunk.map((r) => r[name])}::${sql.raw(type)}[]`);
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
+  }
+}
+
+/** insertRows() for rows given a column each, written in `order`. */
+async function insertColumns<T>(
+  database: Database,
+  executor: Kysely<Schema>,
+  table: string,
+  columns: Columns<T>,
+  data: { readonly [K in keyof T]: readonly T[K][] },
+  order: Uint32Array,
+): Promise<void> {
+  if (!order.length) return;
+  if (database.sqlite) {
+    bulkInsert(database.sqlite, table, columns).runColumns(data, order);
+    return;
+  }
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  for (let i = 0; i < order.length; i += UNNEST_ROWS) {
+    const chunk = order.subarray(i, i + UNNEST_ROWS);
+    const arrays = columns.map(([name, type]) => sql`${Array.from(chunk, (at) => data[name][at])}::${sql.raw(type)}[]`);
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
+  }
+}
+
+function newPostingColumns(): { [K in keyof PostingsTable]: PostingsTable[K][] } {
+  return { value_id: [], year: [], record_id: [] };
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));

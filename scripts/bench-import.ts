@@ -1,0 +1,182 @@
+/**
+ * npm run bench:import -- [--rows 1000000] [--postgres] [--keep DIR]
+ *
+ * Writes N demo St. Petersburg birth records as a CSV file (an ID column, the dates, every field), then checks and
+ * imports it into an empty temporary database through the real pipeline (a batch, its check job, its import
+ * job), and prints the rows per second of each phase (and the CPU time this process spent, steadier than the
+ * clock on a busy machine) and the peak resident memory (sampled every 100 ms). The
+ * database is SQLite in a temporary folder, or with --postgres a throwaway database on TEST_DATABASE_URL, created
+ * and dropped. The last line is one JSON object with every figure.
+ */
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { once } from "node:events";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
+import { migrateToLatest } from "../app/db/migrations.server";
+import { FIELD_NAMES, generateRecords } from "../app/demo/generator";
+import { createBatch, getBatch } from "../app/imports/batches.server";
+import { matchHeaders } from "../app/imports/fields";
+import { analyseCsv } from "../app/imports/file.server";
+import { type JobPhase, startBatchJob } from "../app/imports/jobs.server";
+import { formatIsoDate } from "../app/search/calendar";
+import { getCollection } from "../app/search/collections";
+import { csvLine } from "../app/search/csv";
+import { intArg, parseArgs } from "./args";
+
+const args = parseArgs(process.argv.slice(2));
+const rows = intArg(args, "rows", 1_000_000);
+const usePostgres = args.has("postgres");
+const collection = getCollection("stpete-birth")!;
+const fields = FIELD_NAMES["stpete-birth"];
+
+let peakRss = 0;
+const sampleRss = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+sampleRss();
+const sampler = setInterval(sampleRss, 100);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function writeCsv(file: string): Promise<void> {
+  const out = createWriteStream(file);
+  let text = csvLine(["ID", "date", "julianDate", ...fields]);
+  let written = 0;
+  // The generator cycles through the three collections; the births are kept until there are enough.
+  for (const r of generateRecords({ count: Math.ceil(rows / 0.55) + 20 })) {
+    if (written >= rows) break;
+    if (r.collection !== "stpete-birth") continue;
+    written++;
+    const date = r.date.month && r.date.day ? formatIsoDate(r.date) : String(r.date.year);
+    const julian = r.julianDate.month && r.julianDate.day ? formatIsoDate(r.julianDate) : "";
+    text += csvLine([`sp-${written}`, date, julian, ...fields.map((f) => r.fields[f] ?? "")]);
+    if (text.length > 1 << 20) {
+      if (!out.write(text)) await once(out, "drain");
+      text = "";
+    }
+  }
+  out.end(text);
+  await once(out, "finish");
+}
+
+async function openTarget(dir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!usePostgres) {
+    const database = openSqlite(path.join(dir, "bench.sqlite"));
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("--postgres needs TEST_DATABASE_URL (a database it may create databases from)");
+  const name = `metryka_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const dir = args.get("keep") ?? mkdtempSync(path.join(os.tmpdir(), "metryka-bench-import-"));
+const file = path.join(dir, "records.csv");
+const { database, drop } = await openTarget(dir);
+try {
+  await migrateToLatest(database);
+  let t = performance.now();
+  await writeCsv(file);
+  const csvSeconds = (performance.now() - t) / 1000;
+  const analysed = await analyseCsv(file);
+  if (!analysed.ok) throw new Error(analysed.message);
+  const { analysis } = analysed;
+  console.log(
+    `${rows.toLocaleString("en")} rows, ${mb(analysis.bytes)} MB of CSV written in ${csvSeconds.toFixed(1)} s; into ${database.kind}`,
+  );
+  const id = await createBatch(database, {
+    kind: "records",
+    target: collection.id,
+    fileName: "bench.csv",
+    filePath: file,
+    format: "csv",
+    analysis,
+    settings: {
+      encoding: analysis.encoding,
+      delimiter: analysis.delimiter,
+      columns: matchHeaders(analysis.headers, collection),
+      calendar: "gregorian",
+      skipBadRows: false,
+    },
+    createdBy: null,
+    createdByName: "bench",
+  });
+  const phase = async (name: JobPhase) => {
+    peakRss = process.memoryUsage().rss;
+    t = performance.now();
+    const cpuBefore = process.cpuUsage();
+    let last = 0;
+    const started = await startBatchJob(database, id, name, "bench", {
+      wait: true,
+      onProgress: (p) => {
+        if (process.stdout.isTTY && p.done - last >= 50_000) {
+          last = p.done;
+          process.stdout.write(`\r  ${name}: ${p.done.toLocaleString("en")} rows`);
+        }
+      },
+    });
+    if (!started.ok) throw new Error(started.message);
+    const seconds = (performance.now() - t) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    sampleRss();
+    const batch = (await getBatch(database, id))!;
+    if (batch.error && batch.status === "failed") throw new Error(`${name}: ${batch.error}`);
+    const rate = Math.round(rows / seconds);
+    if (process.stdout.isTTY) process.stdout.write("\r");
+    console.log(
+      `${name.padEnd(6)} ${seconds.toFixed(1).padStart(7)} s  ${rate.toLocaleString("en").padStart(9)} rows/s  (${cpuSeconds.toFixed(1)} s of this process's CPU)  peak RSS ${mb(peakRss)} MB`,
+    );
+    return { batch, seconds, rate, cpuSeconds: +cpuSeconds.toFixed(2), peakRssMb: mb(peakRss) };
+  };
+  const check = await phase("check");
+  if (check.batch.rows.error || check.batch.rows.new !== rows) {
+    throw new Error(`The check found ${check.batch.rows.error} problems and ${check.batch.rows.new} new rows`);
+  }
+  const imported = await phase("import");
+  if (imported.batch.rows.new !== rows) throw new Error(`The import wrote ${imported.batch.rows.new} rows`);
+  clearInterval(sampler);
+  console.log(
+    JSON.stringify({
+      database: database.kind,
+      rows,
+      csvMb: mb(analysis.bytes),
+      check: {
+        seconds: +check.seconds.toFixed(2),
+        rowsPerSecond: check.rate,
+        cpuSeconds: check.cpuSeconds,
+        peakRssMb: check.peakRssMb,
+      },
+      import: {
+        seconds: +imported.seconds.toFixed(2),
+        rowsPerSecond: imported.rate,
+        cpuSeconds: imported.cpuSeconds,
+        peakRssMb: imported.peakRssMb,
+      },
+      peakRssMb: Math.max(check.peakRssMb, imported.peakRssMb),
+    }),
+  );
+} finally {
+  clearInterval(sampler);
+  await drop();
+  if (!args.has("keep")) rmSync(dir, { recursive: true, force: true });
+}
