@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/auth/users.server";
 import { openDatabase } from "~/db/connection.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
@@ -120,6 +121,32 @@ describe.each(testDialects())("npm run import (%s)", (dialect) => {
     expect(run.out).toMatch(/1 new, 0 changed, 0 unchanged, 1 skipped/);
     expect(await surnames()).toEqual(["Radke"]);
     expect((await cli("--collection", "stpete-birth", file, "--user", "nobody")).code).toBe(2);
+  });
+
+  it("submits a member's GEDCOM tree to wait for approval, and refuses a broken one with its lines", async () => {
+    const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+    try {
+      await createUser(
+        database,
+        {
+          username: "treekeeper",
+          email: "tk@example.org",
+          password: "Correct-Horse-9-battery",
+          role: "member",
+          status: "active",
+          emailVerified: true,
+        },
+        { actorUserId: null, via: "test" },
+      );
+    } finally {
+      await database.close();
+    }
+    const fixtures = path.resolve("app/gedcom/fixtures");
+    const done = await cli("--tree", path.join(fixtures, "kennedy.ged"), "--submitter", "treekeeper");
+    expect(done).toMatchObject({ code: 0, out: expect.stringMatching(/208 people, 75 families.*waits for approval/) });
+    const broken = await cli("--tree", path.join(fixtures, "cycle.ged"), "--submitter", "treekeeper");
+    expect(broken).toMatchObject({ code: 1, err: expect.stringMatching(/line \d+/) });
+    expect((await cli("--tree", path.join(fixtures, "kennedy.ged"), "--submitter", "nobody")).code).toBe(2);
   });
 
   it("refuses bad arguments with exit 2", async () => {

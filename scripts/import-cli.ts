@@ -4,7 +4,7 @@
  * whole command, so tests run it in-process; scripts/import.ts only calls it.
  */
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, readFile, stat } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
@@ -21,6 +21,7 @@ import { SOURCE_KEY_TARGET, importTargets, matchHeaders } from "../app/imports/f
 import { analyseCsv } from "../app/imports/file.server";
 import { type JobPhase, type LiveProgress, startBatchJob } from "../app/imports/jobs.server";
 import { exportCollectionCsv } from "../app/imports/records.server";
+import { submitTree } from "../app/families/trees.server";
 import type { CalendarKind } from "../app/search/calendar";
 import { COLLECTIONS, type CollectionDef, getCollection } from "../app/search/collections";
 import { csvLine } from "../app/search/csv";
@@ -30,10 +31,13 @@ export const USAGE = `usage:
                     [--delimiter ';'] [--calendar julian] [--skip-bad-rows] [--user USERNAME]
   npm run import -- --undo BATCH_ID [--user USERNAME]
   npm run import -- --export COLLECTION [--out FILE]
+  npm run import -- --tree FILE.ged --submitter USERNAME [--title TITLE]
 The file is checked first; it is imported only when no row has a problem (or with --skip-bad-rows, without the
 rows that have one), and never with --dry-run. Exit code 0: done; 1: the file has problems or the job failed;
 2: bad arguments. A mapping file is {"columns": {"Header": "field" | null}, "sourceKey": "Header"} (headers it does
-not name are matched as the web page matches them) or an array with each column's field (or null) in order.`;
+not name are matched as the web page matches them) or an array with each column's field (or null) in order.
+A tree is submitted to the Master Pedigree Database for the member USERNAME, exactly as on the member's own page:
+it waits on the approvals page until an administrator approves it.`;
 
 const KIND_RECORDS = "records";
 const SHOWN_PROBLEMS = 50;
@@ -47,6 +51,9 @@ const VALUE_OPTIONS = new Set([
   "undo",
   "export",
   "out",
+  "tree",
+  "submitter",
+  "title",
 ]);
 const FLAG_OPTIONS = new Set(["dry-run", "skip-bad-rows", "help"]);
 
@@ -84,8 +91,6 @@ function parse(argv: readonly string[]): Parsed {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") throw new UsageError(`--${name} needs a value.`);
       options.set(name, value);
-    } else if (name === "tree" || name === "submitter") {
-      throw new UsageError(`--${name}: members' trees are imported on their own pages, not by this command.`);
     } else {
       throw new UsageError(`Unknown option --${name}.`);
     }
@@ -454,6 +459,50 @@ async function exportCollection(
   return 0;
 }
 
+/** A member's GEDCOM file submitted as on their page: it waits for an administrator's approval. */
+async function submitTreeFile(database: Database, dataDir: string, options: Map<string, string>, io: Console) {
+  const file = options.get("tree")!;
+  const username = options.get("submitter");
+  if (!username) throw new UsageError("--tree needs --submitter USERNAME: the member whose tree it is.");
+  const user = await findUserForLogin(database, username);
+  if (!user) throw new UsageError(`There is no account “${username}”.`);
+  const bytes = await readFile(file).catch(() => {
+    throw new UsageError(`Cannot read ${file}.`);
+  });
+  const dir = path.join(dataDir, "imports");
+  await mkdir(dir, { recursive: true });
+  const stored = path.join(dir, `cli-${Date.now()}-${randomBytes(6).toString("hex")}.ged`);
+  await copyFile(file, stored);
+  const fileName = path.basename(file).slice(0, 200);
+  const outcome = await submitTree(
+    database,
+    {
+      title: (options.get("title") ?? fileName.replace(/\.ged$/i, "")).slice(0, 200),
+      fileName,
+      filePath: stored,
+      bytes,
+      submitter: { id: Number(user.id), name: user.username },
+    },
+    "command line",
+  );
+  if (!outcome.ok) {
+    await rm(stored, { force: true });
+    if (!outcome.errors) {
+      io.error("The tree could not be submitted.");
+      return 1;
+    }
+    io.error(`${fileName} was not submitted: ${n(outcome.errors.length + outcome.more)} errors.`);
+    for (const p of outcome.errors) io.error(`  line ${p.line}${p.xref ? ` (${p.xref})` : ""}: ${p.message}`);
+    if (outcome.more) io.error(`  … and ${n(outcome.more)} more.`);
+    return 1;
+  }
+  const { tree } = outcome;
+  io.log(
+    `Tree #${tree.treeId} of ${user.username}: ${n(tree.people)} people, ${n(tree.families)} families, ${n(tree.warnings)} warnings. It waits for approval at /members/admin/approvals.`,
+  );
+  return 0;
+}
+
 /** The whole command: its exit code (0 done, 1 problems or a failed job, 2 bad arguments). */
 export async function runImportCli(argv: readonly string[], opts: CliOptions = {}): Promise<number> {
   const out = opts.out ?? process.stdout;
@@ -473,7 +522,7 @@ export async function runImportCli(argv: readonly string[], opts: CliOptions = {
     io.log(USAGE);
     return 0;
   }
-  const modes = ["collection", "undo", "export"].filter((m) => options.has(m));
+  const modes = ["collection", "undo", "export", "tree"].filter((m) => options.has(m));
   if (modes.length !== 1) {
     io.error(USAGE);
     return 2;
@@ -484,6 +533,7 @@ export async function runImportCli(argv: readonly string[], opts: CliOptions = {
     await migrateToLatest(database);
     if (options.has("undo")) return await undo(database, options.get("undo")!, options, io, { err, progressBar });
     if (options.has("export")) return await exportCollection(database, options.get("export")!, options.get("out"), out);
+    if (options.has("tree")) return await submitTreeFile(database, config.dataDir, options, io);
     return await importFile(database, config.dataDir, parsed, io, { err, progressBar });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
