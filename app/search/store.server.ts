@@ -54,8 +54,8 @@ export class RecordImporter {
   private imported = 0;
 
   private readonly touchedCollections = new Set<number>();
-  /** Per search field (of one collection each), the dictionary ids of each raw value. */
-  private readonly idsOfRaw = new Map<SearchField, Map<string, readonly number[]>>();
+  /** Per collection and search field, the dictionary ids of each raw value. */
+  private readonly idsOfRaw = new Map<string, Map<string, readonly number[]>>();
   private remembered = 0;
   private readonly foldedOfRaw = new Map<string, string>();
 
@@ -258,8 +258,11 @@ export class RecordImporter {
    * bounded (forgotten when full) and forgotten when values leave the dictionary.
    */
   private valueIds(collection: CollectionDef, field: SearchField, raw: string): readonly number[] {
-    let ofField = this.idsOfRaw.get(field);
-    if (!ofField) this.idsOfRaw.set(field, (ofField = new Map()));
+    // Keyed by the collection as well: collections share their field definitions (births and deaths), but each has
+    // its own dictionary values.
+    const key = `${collection.code}\u0000${field.name}`;
+    let ofField = this.idsOfRaw.get(key);
+    if (!ofField) this.idsOfRaw.set(key, (ofField = new Map()));
     const known = ofField.get(raw);
     if (known) return known;
     // A value's entries are distinct, so its ids are too.
