@@ -19,7 +19,7 @@ import { getDatabase } from "~/db/current.server";
 import { contentTypeOf, readForm } from "~/routing/form-data.server";
 import { PATHS, treePreviewPath, treeReplacePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
-import { uploadMaxBytes } from "~/server/request-guards";
+import { uploadMaxBytes } from "~/config/uploads";
 import { formatPersonId, getFamilyCollection, parsePersonId, personPath } from "./collections";
 import {
   NOT_YOURS,

@@ -1,4 +1,9 @@
-import type { PartialDate } from "~/families/dates";
+/** A day as far as it is known: month and day 0 when unknown (the shape the family collections store). */
+export interface PartialDate {
+  year: number;
+  month: number;
+  day: number;
+}
 
 /**
  * GEDCOM dates (5.5.1 DATE_VALUE and 7.0 DateValue) to the families'

@@ -27,7 +27,7 @@ import { contentTypeOf, readForm } from "~/routing/form-data.server";
 import { PATHS, adminImportPath } from "~/routing/paths";
 import { invariantResponse } from "~/routing/responses";
 import { csvLine } from "~/search/csv";
-import { uploadMaxBytes } from "~/server/request-guards";
+import { uploadMaxBytes } from "~/config/uploads";
 import {
   type ImportBatch,
   RUNNING_STATES,

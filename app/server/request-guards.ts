@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from "express";
+import { UPLOAD_PATHS, uploadMaxBytes } from "../config/uploads.js";
 import { PAGE_METHODS } from "../routing/form-data.server.js";
 
 /**
@@ -22,16 +23,6 @@ export const DEFAULT_JSON_BODY_KB = 16;
  * character takes up to 12 bytes (4 UTF-8 bytes, each %XX), so 200,000 × 12 plus the other fields.
  */
 export const CONTENT_PAGE_BODY_BYTES = 2_500_000;
-/** Largest file an import takes (UPLOAD_MAX_MB): a society's registers in one spreadsheet. */
-export const DEFAULT_UPLOAD_MAX_MB = 500;
-/** The pages that take an uploaded file. */
-export const UPLOAD_PATHS = ["/members/admin/imports/new", "/members/genealogy/submit"] as const;
-
-/** The largest upload in bytes, from UPLOAD_MAX_MB. */
-export function uploadMaxBytes(env: Partial<Record<string, string>>): number {
-  return kilobytes(env.UPLOAD_MAX_MB, DEFAULT_UPLOAD_MAX_MB) * 1024;
-}
-
 function kilobytes(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return (Number.isInteger(n) && n > 0 ? n : fallback) * 1024;

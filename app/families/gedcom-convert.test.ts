@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { NO_SPOUSE, toFamilyData } from "./convert";
-import { readGedcom } from "./tree";
+import { NO_SPOUSE, toFamilyData } from "./gedcom-convert";
+import { readGedcom } from "~/gedcom/tree";
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../gedcom/fixtures/${name}`, import.meta.url)));
 
 describe("toFamilyData", () => {
   it("numbers people from the first number, keeping the numbers of known xrefs", () => {

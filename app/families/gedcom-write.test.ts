@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { FamilyInput } from "~/families/input";
-import { toFamilyData } from "./convert";
-import { parseGedcom } from "./parse";
-import { readGedcom } from "./tree";
-import { MAX_VALUE, type WritablePerson, cut, writeGedcom } from "./write";
+import type { FamilyInput } from "./input";
+import { toFamilyData } from "./gedcom-convert";
+import { parseGedcom } from "~/gedcom/parse";
+import { readGedcom } from "~/gedcom/tree";
+import { MAX_VALUE, type WritablePerson, cut, writeGedcom } from "./gedcom-write";
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../gedcom/fixtures/${name}`, import.meta.url)));
 
 const person = (number: number, over: Partial<WritablePerson> = {}): WritablePerson => ({
   number,

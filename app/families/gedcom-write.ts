@@ -1,5 +1,5 @@
-import type { FamilyInput, PersonInput } from "~/families/input";
-import { formatGedcomDate } from "./date";
+import type { FamilyInput, PersonInput } from "./input";
+import { formatGedcomDate } from "~/gedcom/date";
 
 /**
  * Writing GEDCOM 5.5.1 (UTF-8, lineage-linked) from a family collection's

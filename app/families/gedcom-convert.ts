@@ -1,7 +1,7 @@
-import type { PartialDate } from "~/families/dates";
-import type { FamilyInput, PersonInput } from "~/families/input";
-import { type GedcomDate, isPlainDate } from "./date";
-import type { GedcomEvent, GedcomPerson, GedcomTree, Sex } from "./tree";
+import type { PartialDate } from "./dates";
+import type { FamilyInput, PersonInput } from "./input";
+import { type GedcomDate, isPlainDate } from "~/gedcom/date";
+import type { GedcomEvent, GedcomPerson, GedcomTree, Sex } from "~/gedcom/tree";
 
 /**
  * A read GEDCOM tree as the people and families of a family collection
