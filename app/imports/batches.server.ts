@@ -156,17 +156,24 @@ export async function getBatch(
   return row ? toBatch(row as BatchRow) : undefined;
 }
 
-export async function listBatches(
-  database: Database,
-  opts: { kind?: string; limit: number; offset: number },
-): Promise<{ batches: ImportBatch[]; total: number }> {
-  let query = database.db.selectFrom("import_batches");
-  if (opts.kind) query = query.where("kind", "=", opts.kind);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").limit(opts.limit).offset(opts.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
-  ]);
-  return { batches: rows.map((r) => toBatch(r as BatchRow)), total: Number(count?.n ?? 0) };
+export async function countBatches(database: Database): Promise<number> {
+  const row = await database.db
+    .selectFrom("import_batches")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of batches, newest first. */
+export async function listBatches(database: Database, opts: { limit: number; offset: number }): Promise<ImportBatch[]> {
+  const rows = await database.db
+    .selectFrom("import_batches")
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+  return rows.map((r) => toBatch(r as BatchRow));
 }
 
 /** Moves a batch from one of `from` to `to`; false when another request or instance moved it first. */

@@ -33,6 +33,7 @@ import {
   RUNNING_STATES,
   SHOWN_PROBLEMS,
   claimBatch,
+  countBatches,
   createBatch,
   getBatch,
   listBatches,
@@ -132,12 +133,9 @@ export async function loadImportsPage(request: Request) {
   await failInterruptedBatches(database);
   const url = new URL(request.url);
   const wanted = Number(url.searchParams.get("page") ?? "1");
-  const first = await listBatches(database, { limit: 0, offset: 0 });
-  const window = pageWindow(first.total, Number.isInteger(wanted) && wanted > 0 ? wanted : 1, PER_PAGE);
-  const { batches, total } = await listBatches(database, {
-    limit: PER_PAGE,
-    offset: window.offset,
-  });
+  const total = await countBatches(database);
+  const window = pageWindow(total, Number.isInteger(wanted) && wanted > 0 ? wanted : 1, PER_PAGE);
+  const batches = await listBatches(database, { limit: PER_PAGE, offset: window.offset });
   const all = destinations();
   const sizes = await Promise.all(all.map((d) => d.size(database)));
   return {

@@ -16,7 +16,7 @@ import {
   SQUARE_TARGET,
   spellingTarget,
 } from "./place-fields";
-import { MAX_CELL_CHARS, type RowProblem, contentKey } from "./rows.server";
+import { MAX_CELL_CHARS, type RowProblem, cellText, contentKey } from "./rows.server";
 
 /**
  * One row of a volunteer's list of places read into a place of the index, or the problems that keep it out, each
@@ -42,12 +42,6 @@ export const AREA_MARGIN = 0.5;
 /** Several spellings of one kind in one cell: "Neudorf; Nowa Wieś". */
 const SPELLING_SEPARATOR = /\s*[;|]\s*/;
 export const SPELLING_JOIN = "; ";
-
-/** A spreadsheet's guard before a value that starts like a formula ('=…) taken off again, as the record rows do. */
-function cellText(raw: string): string {
-  const text = raw.trim();
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
-}
 
 /**
  * The place as a comparable string, equal for a place read from a file and the same place read back from the

@@ -38,7 +38,7 @@ export interface ReadRow {
 export const MAX_CELL_CHARS = 4000;
 
 /** What a spreadsheet export put before a value that starts like a formula ('=…), taken off again. */
-function cellText(raw: string): string {
+export function cellText(raw: string): string {
   const text = raw.trim();
   return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDatabase } from "~/db/current.server";
+import { csvResponse } from "~/routing/csv-response.server";
 import { type CollectionDef, recordPath } from "./collections";
 import { parseCriteria } from "./criteria";
 import { csvLine } from "./csv";
@@ -23,49 +24,30 @@ export async function exportCsv(request: Request, collection: CollectionDef, vie
   }
   const database = await getDatabase();
   const fields = [...collection.detailFields, ...collection.sourceFields];
-  const encoder = new TextEncoder();
   // Asked before the answer starts, so a database that is away gives a 503, not a cut-off 200. Not by reading the
   // first row: on SQLite a started stream holds the one connection until the body is read or cancelled.
   await sql`select 1`.execute(database.db);
-  const rows = streamMatches(database, collection, criteria, viewer);
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The byte-order mark makes spreadsheet programs read the names as UTF-8.
-      controller.enqueue(
-        encoder.encode(`\uFEFF${csvLine(["id", "date", "julian_date", "year", ...fields.map((f) => f.name), "url"])}`),
-      );
-    },
-    async pull(controller) {
-      let batch = "";
-      for (let i = 0; i < 200; i++) {
-        const next = await rows.next();
-        if (next.done) {
-          if (batch) controller.enqueue(encoder.encode(batch));
-          controller.close();
-          return;
-        }
-        const r = next.value;
-        batch += csvLine([
-          r.id,
-          r.gregDate ?? "",
-          r.julianDate ?? "",
-          r.year,
-          ...fields.map((f) => fieldValue(f.name, r.data)),
-          `${url.origin}${recordPath(collection, r.id)}`,
-        ]);
+  async function* lines(): AsyncGenerator<string> {
+    // The byte-order mark makes spreadsheet programs read the names as UTF-8.
+    yield `\uFEFF${csvLine(["id", "date", "julian_date", "year", ...fields.map((f) => f.name), "url"])}`;
+    let batch = "";
+    let count = 0;
+    for await (const r of streamMatches(database, collection, criteria, viewer)) {
+      batch += csvLine([
+        r.id,
+        r.gregDate ?? "",
+        r.julianDate ?? "",
+        r.year,
+        ...fields.map((f) => fieldValue(f.name, r.data)),
+        `${url.origin}${recordPath(collection, r.id)}`,
+      ]);
+      if (++count % 200 === 0) {
+        yield batch;
+        batch = "";
       }
-      controller.enqueue(encoder.encode(batch));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
+    }
+    if (batch) yield batch;
+  }
   const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="metryka-${collection.id}-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse(lines(), `metryka-${collection.id}-${stamp}.csv`);
 }
