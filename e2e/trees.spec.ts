@@ -63,6 +63,8 @@ test.describe("members' family trees", () => {
     cookieFor,
     database,
   }, testInfo) => {
+    // Three people's pages, two uploads, an approval and axe checks: a long walk on a busy machine.
+    test.slow();
     const title = `Kennedy family ${randomBytes(3).toString("hex")}`;
     const member = await makeAccount();
     const other = await makeAccount();

@@ -48,6 +48,9 @@ describe("timing constants (SPEC §4, §9)", () => {
   it("let a running import be seen alive, and a dead one be noticed before anyone waits long", () => {
     expect(timing.IMPORT_HEARTBEAT_INTERVAL_MS).toBe(5_000);
     expect(timing.IMPORT_STALE_AFTER_MS).toBe(30_000);
+    expect(timing.IMPORT_STALE_CHECK_INTERVAL_MS).toBe(10_000);
+    // A dead instance's batch shows as failed within a minute.
+    expect(timing.IMPORT_STALE_AFTER_MS + timing.IMPORT_STALE_CHECK_INTERVAL_MS).toBeLessThanOrEqual(60_000);
     expect(timing.IMPORT_PROGRESS_EVENT_MS).toBe(500);
     // Several heartbeats fit in the silence that marks a job dead: one slow write does not fail a live import.
     expect(timing.IMPORT_STALE_AFTER_MS).toBeGreaterThanOrEqual(5 * timing.IMPORT_HEARTBEAT_INTERVAL_MS);

@@ -63,5 +63,7 @@ export const SLOW_REQUEST_LOG_MS = 1_000;
 export const IMPORT_HEARTBEAT_INTERVAL_MS = 5_000;
 /** An import whose instance has been silent this long died with it: its batch is shown as failed. */
 export const IMPORT_STALE_AFTER_MS = 30_000;
+/** On PostgreSQL every instance looks this often for batches whose instance went silent. */
+export const IMPORT_STALE_CHECK_INTERVAL_MS = 10_000;
 /** The progress bar's server-sent events come at most this often. */
 export const IMPORT_PROGRESS_EVENT_MS = 500;

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { logger } from "~/config/logger.server";
-import { IMPORT_HEARTBEAT_INTERVAL_MS, IMPORT_STALE_AFTER_MS } from "~/config/timing";
+import {
+  IMPORT_HEARTBEAT_INTERVAL_MS,
+  IMPORT_STALE_AFTER_MS,
+  IMPORT_STALE_CHECK_INTERVAL_MS,
+} from "~/config/timing";
 import type { Database } from "~/db/connection.server";
 import {
   type BatchStatus,
@@ -192,4 +196,23 @@ export async function failInterruptedBatches(database: Database, now = Date.now(
     );
   }
   return stuck.length;
+}
+
+/**
+ * On PostgreSQL several instances share the batches, and one that stops leaves its batch running with a heartbeat
+ * that goes stale: every instance looks now and then and fails such batches, so no page view has to. (SQLite has
+ * one instance, which fails its own at start-up.) Answers a function that stops looking.
+ */
+export function watchInterruptedBatches(database: Database): () => void {
+  if (database.kind !== "postgres") return () => undefined;
+  const timer = setInterval(() => {
+    failInterruptedBatches(database).then(
+      (n) => {
+        if (n) logger.warn({ interrupted: n }, "imports of a stopped instance are marked failed");
+      },
+      (error: unknown) => logger.warn({ err: error }, "could not look for interrupted imports"),
+    );
+  }, IMPORT_STALE_CHECK_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

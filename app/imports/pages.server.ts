@@ -36,7 +36,6 @@ import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
 import {
   type JobPhase,
-  failInterruptedBatches,
   liveProgress,
   onBatchChange,
   refusal,
@@ -112,7 +111,6 @@ export function progressView(batch: ImportBatch, now = Date.now()): ProgressView
 
 export async function loadImportsPage(request: Request) {
   const database = await getDatabase();
-  await failInterruptedBatches(database);
   const url = new URL(request.url);
   const wanted = Number(url.searchParams.get("page") ?? "1");
   const total = await countBatches(database);
@@ -266,7 +264,6 @@ async function requireBatch(id: number): Promise<ImportBatch> {
 
 export async function loadBatchPage(id: number) {
   const database = await getDatabase();
-  await failInterruptedBatches(database);
   const batch = await requireBatch(id);
   const target = destinationOfBatch(batch)!;
   const problems = batch.checked || batch.status === "imported" ? await listProblems(database, id, SHOWN_PROBLEMS) : [];

@@ -7,7 +7,7 @@ import { seedDemoData } from "~/demo/seed.server";
 import { storageState } from "./availability.server";
 import { logger } from "~/config/logger.server";
 import { refreshNameCodes } from "./name-codes.server";
-import { failInterruptedBatches } from "~/imports/jobs.server";
+import { failInterruptedBatches, watchInterruptedBatches } from "~/imports/jobs.server";
 
 /**
  * The process-wide state of the app: one database handle, opened, migrated
@@ -27,6 +27,7 @@ export function startRuntime(): Promise<Database> {
     // An import that was running when the server stopped wrote nothing (one transaction): say so on its page.
     const interrupted = await failInterruptedBatches(db);
     if (interrupted) logger.warn({ interrupted }, "imports interrupted by the last stop are marked failed");
+    watchInterruptedBatches(db);
     const recoded = await refreshNameCodes(db);
     if (recoded) logger.info(recoded, "name codes rewritten for the current coder");
     if (config.seedRecords > 0) {

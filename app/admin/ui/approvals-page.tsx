@@ -1,10 +1,10 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { approvalsAction, loadApprovalsPage } from "../approvals.server";
 import { MAX_REASON_LENGTH } from "../forms";
 import { AdminNav, formatTimestamp } from "./admin-nav";
 import { adminMemberPath } from "~/routing/paths";
 import { WaitingTrees } from "~/families/ui/waiting-trees";
+import { ApprovalActions } from "~/ui/approval-actions";
 
 const DONE_NOTICES = {
   approved: "The membership is approved and a welcome e-mail is on its way.",
@@ -88,38 +88,16 @@ export function ApprovalsPage() {
                     {error.message}
                   </p>
                 )}
-                <div className="admin-actions">
-                  <Form method="post">
-                    <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="memberId" value={a.id} />
-                    <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={busy}>
-                      Approve {a.username}
-                    </button>
-                  </Form>
-                  <Form method="post" className="reject-form">
-                    <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="memberId" value={a.id} />
-                    <div className="field">
-                      <label htmlFor={reasonId}>Reason for rejecting (optional, kept in the audit log)</label>
-                      <input
-                        id={reasonId}
-                        name="reason"
-                        type="text"
-                        maxLength={MAX_REASON_LENGTH}
-                        aria-invalid={error?.reasonError ? true : undefined}
-                        aria-describedby={error?.reasonError ? `${reasonId}-error` : undefined}
-                      />
-                      {error?.reasonError && (
-                        <p className="field-error" id={`${reasonId}-error`}>
-                          {error.reasonError}
-                        </p>
-                      )}
-                    </div>
-                    <button type="submit" name="intent" value="reject" className="btn btn-secondary" disabled={busy}>
-                      Reject {a.username}
-                    </button>
-                  </Form>
-                </div>
+                <ApprovalActions
+                  idName="memberId"
+                  id={a.id}
+                  intents={{ approve: "approve", reject: "reject" }}
+                  subject={a.username}
+                  reasonId={reasonId}
+                  maxReason={MAX_REASON_LENGTH}
+                  reasonError={error?.reasonError ?? null}
+                  busy={busy}
+                />
               </li>
             );
           })}

@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link } from "@remix-run/react";
+import { ApprovalActions } from "~/ui/approval-actions";
 import { treePreviewPath } from "~/routing/paths";
 import type { TreeSummary } from "../trees.server";
 import { dayOf } from "./tree-status";
@@ -48,50 +48,16 @@ export function WaitingTrees({
                     {error.message}
                   </p>
                 )}
-                <div className="admin-actions">
-                  <Form method="post">
-                    <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="treeId" value={t.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="approve-tree"
-                      className="btn btn-primary"
-                      disabled={busy}
-                    >
-                      Approve<span className="visually-hidden"> “{t.title}”</span>
-                    </button>
-                  </Form>
-                  <Form method="post" className="reject-form">
-                    <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="treeId" value={t.id} />
-                    <div className="field">
-                      <label htmlFor={reasonId}>Reason for rejecting (optional, kept in the audit log)</label>
-                      <input
-                        id={reasonId}
-                        name="reason"
-                        type="text"
-                        maxLength={maxReason}
-                        aria-invalid={error?.reasonError ? true : undefined}
-                        aria-describedby={error?.reasonError ? `${reasonId}-error` : undefined}
-                      />
-                      {error?.reasonError && (
-                        <p className="field-error" id={`${reasonId}-error`}>
-                          {error.reasonError}
-                        </p>
-                      )}
-                    </div>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="reject-tree"
-                      className="btn btn-secondary"
-                      disabled={busy}
-                    >
-                      Reject<span className="visually-hidden"> “{t.title}”</span>
-                    </button>
-                  </Form>
-                </div>
+                <ApprovalActions
+                  idName="treeId"
+                  id={t.id}
+                  intents={{ approve: "approve-tree", reject: "reject-tree" }}
+                  subject={<span className="visually-hidden">“{t.title}”</span>}
+                  reasonId={reasonId}
+                  maxReason={maxReason}
+                  reasonError={error?.reasonError ?? null}
+                  busy={busy}
+                />
               </li>
             );
           })}
