@@ -34,13 +34,7 @@ import { type Destination, destination, destinationOf, destinations } from "./de
 import { type FileAnalysis, analyseCsv } from "./file.server";
 import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
-import {
-  type JobPhase,
-  liveProgress,
-  onBatchChange,
-  refusal,
-  startBatchJob,
-} from "./jobs.server";
+import { type JobPhase, liveProgress, onBatchChange, refusal, startBatchJob } from "./jobs.server";
 import { laterBatch } from "./batch-walk.server";
 
 /**
