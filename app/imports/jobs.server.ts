@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { logger } from "~/config/logger.server";
-import {
-  IMPORT_HEARTBEAT_INTERVAL_MS,
-  IMPORT_STALE_AFTER_MS,
-  IMPORT_STALE_CHECK_INTERVAL_MS,
-} from "~/config/timing";
+import { IMPORT_HEARTBEAT_INTERVAL_MS, IMPORT_STALE_AFTER_MS, IMPORT_STALE_CHECK_INTERVAL_MS } from "~/config/timing";
 import type { Database } from "~/db/connection.server";
 import {
   type BatchStatus,
