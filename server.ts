@@ -7,6 +7,7 @@
  * Development: `npm run dev` (Vite middleware, hot reload).
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,6 +22,7 @@ import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
+import { cacheRouteMatches } from "./app/routing/route-matches.server.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
@@ -54,6 +56,8 @@ async function main() {
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
 
+  // Each page matched its path against every route several times over (issue 12): keep the answers.
+  cacheRouteMatches();
   const loadRawBuild = async (): Promise<ServerBuild> =>
     vite
       ? ((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
@@ -165,7 +169,13 @@ async function main() {
     app.use(vite.middlewares);
   } else {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: IMMUTABLE_MAX_AGE }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    // Only the build's own top-level names reach express.static: asked for every page, it stat()ed the disk to learn
+    // that /stpete/birth/search is no file (3 % of the server's CPU under load, issue 12).
+    const clientFiles = new Set(readdirSync("build/client"));
+    const clientStatic = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) =>
+      clientFiles.has(req.path.split("/")[1] ?? "") ? clientStatic(req, res, next) : next(),
+    );
   }
 
   // --- Build detection (issue #4, SPEC §7.5): the page polls these to notice a new deploy. ---

@@ -1,13 +1,21 @@
 /**
  * npm run bench:search -- [--records 1000000] [--repeat 10] [--database postgres://…] [--keep path]
+ *                          [--only exact,parents] [--naive-queries 1] [--no-build] [--batch 100000]
+ *                          [--build-cache-mb 1024]
  *
- * Builds a temporary database of N demo records, then times a fixed query
- * set per match mode through the real engine (count + first page of 25),
- * beside the same names as a naive LIKE '%…%' scan of the records and a
- * bare indexed lookup (the floor). Prints a table and, as its last line,
- * one JSON object with every figure.
+ * Builds a temporary database of N demo records (St. Petersburg records; the
+ * other demo sets follow in their shares), then times a fixed query set per
+ * match mode and a set of combined searches (a name with years and parish,
+ * parents' names, a couple) through the real engine (count + first page of
+ * 25), beside the same names as a naive LIKE '%…%' scan of the records and a
+ * bare indexed lookup (the floor), and the counts alone of very common names.
+ * The generator streams into the importer, so the build's memory stays flat;
+ * its peak RSS, time and the database's size are printed. With --keep the
+ * database stays and a second run times it without building again (the build
+ * time is kept in app_meta). Prints a table and, as its last line, one JSON
+ * object with every figure.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -16,19 +24,23 @@ import { type Database, openPostgres, openSqlite } from "../app/db/connection.se
 import { migrateToLatest } from "../app/db/migrations.server";
 import { seedDemoData } from "../app/demo/seed.server";
 import type { MatchMode } from "../app/names/match-modes";
-import { getCollection } from "../app/search/collections";
+import { type CollectionDef, getCollection } from "../app/search/collections";
 import { parseCriteria } from "../app/search/criteria";
-import { searchCollection } from "../app/search/engine.server";
+import { countMatches, searchCollection } from "../app/search/engine.server";
 import { intArg, parseArgs } from "./args";
 
 const args = parseArgs(process.argv.slice(2));
 const records = intArg(args, "records", 1_000_000);
 const repeat = intArg(args, "repeat", 10);
 const births = getCollection("stpete-birth")!;
+const marriages = getCollection("stpete-marriage")!;
 const visitor = { isMember: false };
 
-/** Fixed query set: common, middling and rare names, per mode. */
-const QUERIES: Record<string, { mode: MatchMode; params: Record<string, string>[] }> = {
+/**
+ * Fixed query set: common, middling and rare names, per mode, then combined
+ * searches. `collection` defaults to the births.
+ */
+const QUERIES: Record<string, { mode: MatchMode; params: Record<string, string>[]; collection?: CollectionDef }> = {
   exact: {
     mode: "exact",
     params: ["Schmidt", "Müller", "Radke", "Kowalski", "Ziebart"].map((s) => ({ surname: s, surnameMode: "exact" })),
@@ -66,7 +78,47 @@ const QUERIES: Record<string, { mode: MatchMode; params: Record<string, string>[
       { surname: "Ziebart", givenName: "Wilhelm", yearFrom: "1833", yearTo: "1885" },
     ],
   },
+  // A child found by the parents: surname sounds-like, father's and mother's given names, mother's maiden name.
+  parents: {
+    mode: "sounds",
+    params: [
+      { surname: "Schmidt", fatherGivenName: "Johann", motherGivenName: "Anna" },
+      { surname: "Miller", fatherGivenName: "Gottlieb", motherMaidenName: "Schulz" },
+      { surname: "Radke", fatherGivenName: "Wilhelm", motherGivenName: "Katharina", yearFrom: "1850", yearTo: "1880" },
+      { surname: "Kowalski", motherGivenName: "Maria", motherMaidenName: "Nowak" },
+      { surname: "Ziebart", fatherGivenName: "Friedrich", motherMaidenName: "Krüger" },
+    ],
+  },
+  // A couple in the marriages: both surnames sound-alike, given names as variants.
+  spouse: {
+    mode: "sounds",
+    collection: marriages,
+    params: [
+      { groomSurname: "Schmidt", brideSurname: "Müller" },
+      { groomSurname: "Schmidt", groomGivenName: "Johann", brideGivenName: "Anna" },
+      { groomSurname: "Radke", brideSurname: "Krüger", yearFrom: "1840", yearTo: "1870" },
+      { groomGivenName: "Gottlieb", brideSurname: "Kowalski" },
+      { groomSurname: "Ziebart", brideGivenName: "Wilhelmine" },
+    ],
+  },
 };
+
+/** The commonest names alone: the count a visitor sees first (and the cost of counting them). */
+const COMMON_COUNTS: { label: string; params: Record<string, string> }[] = [
+  { label: "Schmidt sounds-like", params: { surname: "Schmidt" } },
+  { label: "Schmidt sounds-like, 1850–1870", params: { surname: "Schmidt", yearFrom: "1850", yearTo: "1870" } },
+  { label: "Schmidt exact", params: { surname: "Schmidt", surnameMode: "exact" } },
+  { label: "Johann variants", params: { givenName: "Johann" } },
+  { label: "Anna variants, mother", params: { motherGivenName: "Anna" } },
+  { label: "Schmidt + Johann", params: { surname: "Schmidt", givenName: "Johann" } },
+];
+
+/** The name-like values of a query, lower-cased: what a naive scan looks for in the record's JSON. */
+const NAME_PARAMS = new Set(["yearFrom", "yearTo"]);
+const needlesOf = (params: Record<string, string>) =>
+  Object.entries(params)
+    .filter(([k]) => !NAME_PARAMS.has(k) && !k.endsWith("Mode"))
+    .map(([, v]) => v.toLowerCase());
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -108,58 +160,156 @@ async function open(): Promise<{ database: Database; cleanup: () => Promise<void
 }
 
 const { database, cleanup, where } = await open();
-await migrateToLatest(database);
+// A run that only reads (on a database another run is still building) leaves the schema alone.
+if (!args.has("no-build")) await migrateToLatest(database);
 const existing = await database.db
   .selectFrom("records")
   .select((eb) => eb.fn.countAll<number>().as("c"))
   .executeTakeFirstOrThrow();
-let buildSeconds = 0;
-if (Number(existing.c) < records) {
+const BUILD_KEY = "bench_search_build";
+/** Records per write transaction while building: each commit writes every posting page it touched. */
+const BUILD_BATCH = intArg(args, "batch", 100_000);
+const BUILD_CACHE_MB = intArg(args, "build-cache-mb", 1024);
+
+/** Bytes this process has written to disk so far (Linux); the build's write amplification. */
+function bytesWritten(): number {
+  try {
+    return Number(/write_bytes: (\d+)/.exec(readFileSync("/proc/self/io", "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+let build: { seconds: number; peakRssMb: number; writtenGb: number; records: number; batch: number } | undefined;
+if (Number(existing.c) < records && !args.has("no-build")) {
   console.log(`Building ${records.toLocaleString("en-GB")} demo records in ${where} …`);
+  if (database.sqlite) {
+    // A throwaway database: no journal and no syncs while it is built (a build cut short is started again), and a
+    // cache that holds the posting index's hot pages. In WAL mode with the importer's 5,000-record transactions, a
+    // 10M build wrote 143 GB to disk for the first 3.3M records (each commit rewrites every posting page it touched).
+    database.sqlite.pragma("journal_mode = OFF");
+    database.sqlite.pragma("synchronous = OFF");
+    database.sqlite.pragma(`cache_size = -${BUILD_CACHE_MB * 1024}`);
+  }
   const t0 = performance.now();
+  const written0 = bytesWritten();
+  let peakRss = process.memoryUsage().rss;
   await seedDemoData(database, {
     records: records - Number(existing.c),
-    onProgress: (n) => process.stdout.write(`\r  ${n.toLocaleString("en-GB")}`),
+    batchSize: BUILD_BATCH,
+    onProgress: (n) => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      const s = (performance.now() - t0) / 1000;
+      process.stdout.write(
+        `\r  ${n.toLocaleString("en-GB")} records, ${Math.round(s)} s, RSS ${Math.round(peakRss / 2 ** 20)} MB, written ${((bytesWritten() - written0) / 2 ** 30).toFixed(1)} GB   `,
+      );
+    },
   });
-  buildSeconds = round((performance.now() - t0) / 1000);
-  console.log(`\n  built in ${buildSeconds} s`);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  if (database.sqlite) {
+    // Searches run as the server runs them.
+    database.sqlite.pragma("journal_mode = WAL");
+    database.sqlite.pragma("synchronous = NORMAL");
+    database.sqlite.pragma("cache_size = -131072");
+  }
+  const total = await database.db
+    .selectFrom("records")
+    .select((eb) => eb.fn.countAll<number>().as("c"))
+    .executeTakeFirstOrThrow();
+  build = {
+    seconds: round((performance.now() - t0) / 1000),
+    peakRssMb: Math.round(peakRss / 2 ** 20),
+    writtenGb: Number(((bytesWritten() - written0) / 2 ** 30).toFixed(1)),
+    records: Number(total.c),
+    batch: BUILD_BATCH,
+  };
+  await database.db
+    .insertInto("app_meta")
+    .values({ key: BUILD_KEY, value: JSON.stringify(build) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(build) }))
+    .execute();
+  console.log(
+    `\n  built ${build.records.toLocaleString("en-GB")} records in ${build.seconds} s, peak RSS ${build.peakRssMb} MB`,
+  );
+} else {
+  const row = await database.db.selectFrom("app_meta").select("value").where("key", "=", BUILD_KEY).executeTakeFirst();
+  if (row) build = JSON.parse(row.value) as typeof build;
+  console.log(
+    `Using ${Number(existing.c).toLocaleString("en-GB")} records in ${where} (built earlier${build ? ` in ${build.seconds} s` : ""})`,
+  );
 }
 
-const results: Record<string, { engine: ReturnType<typeof stats>; naive: ReturnType<typeof stats> }> = {};
+async function databaseBytes(): Promise<number> {
+  if (database.kind === "postgres") {
+    const { rows } = await sql<{ b: string }>`select pg_database_size(current_database()) as b`.execute(database.db);
+    return Number(rows[0]?.b ?? 0);
+  }
+  const file = where.replace(/^sqlite:/, "");
+  return [file, `${file}-wal`].filter((f) => existsSync(f)).reduce((n, f) => n + statSync(f).size, 0);
+}
+const totalRecords =
+  build && Number(existing.c) < records && !args.has("no-build") ? build.records : Number(existing.c);
+const sizeMb = Math.round((await databaseBytes()) / 2 ** 20);
+
+const results: Record<
+  string,
+  { engine: ReturnType<typeof stats>; naive: ReturnType<typeof stats>; totals: (number | string)[] }
+> = {};
 const floorSamples: number[] = [];
 const naiveRepeat = Math.max(1, Math.min(repeat, Math.ceil(3_000_000 / Math.max(records, 1))));
 
+const only = args.get("only")?.split(",");
+/** How many of each set's queries the naive scan times (at 10M records one scan takes seconds). */
+const naiveQueries = intArg(args, "naive-queries", Infinity);
 for (const [name, set] of Object.entries(QUERIES)) {
+  if (only && !only.includes(name)) continue;
+  const collection = set.collection ?? births;
   const engineSamples: number[] = [];
   const naiveSamples: number[] = [];
+  const totals: (number | string)[] = [];
   // One untimed pass warms the caches, as on a running server.
   for (const params of set.params) {
-    const { criteria } = parseCriteria(births, new URLSearchParams(params));
-    await searchCollection(database, births, criteria, visitor);
+    const { criteria, errors } = parseCriteria(collection, new URLSearchParams(params));
+    if (Object.keys(errors).length) throw new Error(JSON.stringify(errors));
+    const result = await searchCollection(database, collection, criteria, visitor);
+    totals.push(result.totalIsLowerBound ? `>${result.total}` : result.total);
   }
   for (let r = 0; r < repeat; r++) {
     for (const params of set.params) {
-      const { criteria, errors } = parseCriteria(births, new URLSearchParams(params));
-      if (Object.keys(errors).length) throw new Error(JSON.stringify(errors));
-      engineSamples.push(await time(() => searchCollection(database, births, criteria, visitor)));
+      const { criteria } = parseCriteria(collection, new URLSearchParams(params));
+      engineSamples.push(await time(() => searchCollection(database, collection, criteria, visitor)));
     }
   }
   for (let r = 0; r < naiveRepeat; r++) {
-    for (const params of set.params) {
-      const needle = (params.surname ?? params.givenName ?? "").toLowerCase();
+    for (const params of set.params.slice(0, naiveQueries)) {
+      // Every name of the query must appear somewhere in the record's text.
+      const like = sql.join(
+        needlesOf(params).map((n) => sql`lower(data) like ${`%${n}%`}`),
+        sql` and `,
+      );
       naiveSamples.push(
         await time(async () => {
-          await sql`select count(*) from records where collection = ${births.code} and lower(data) like ${`%${needle}%`}`.execute(
+          await sql`select count(*) from records where collection = ${collection.code} and ${like}`.execute(
             database.db,
           );
-          await sql`select id, data from records where collection = ${births.code} and lower(data) like ${`%${needle}%`} order by date_sort, id limit 25`.execute(
+          await sql`select id, data from records where collection = ${collection.code} and ${like} order by date_sort, id limit 25`.execute(
             database.db,
           );
         }),
       );
     }
   }
-  results[name] = { engine: stats(engineSamples), naive: stats(naiveSamples) };
+  results[name] = { engine: stats(engineSamples), naive: stats(naiveSamples), totals };
+}
+
+// Counts alone (the unified search and suggestions ask for nothing else): never slow, however common the name.
+const counts: Record<string, ReturnType<typeof stats> & { total: number | string }> = {};
+for (const { label, params } of only ? [] : COMMON_COUNTS) {
+  const { criteria } = parseCriteria(births, new URLSearchParams(params));
+  const first = await countMatches(database, births, criteria, visitor);
+  const samples: number[] = [];
+  for (let r = 0; r < repeat * 2; r++)
+    samples.push(await time(() => countMatches(database, births, criteria, visitor)));
+  counts[label] = { ...stats(samples), total: first.lowerBound ? `>${first.total}` : first.total };
 }
 
 for (let r = 0; r < repeat * 5; r++) {
@@ -181,15 +331,31 @@ const floor = stats(floorSamples);
 await cleanup();
 
 console.log(
-  `\nSearch benchmark: ${records.toLocaleString("en-GB")} records, ${database.kind}, ms per search (count + first page)`,
+  `\nSearch benchmark: ${records.toLocaleString("en-GB")} St. Petersburg records (${totalRecords.toLocaleString("en-GB")} in all), ${database.kind}, ${sizeMb.toLocaleString("en-GB")} MB; ms per search (count + first page)`,
 );
-console.log("mode                     engine p50  engine p95   naive p50   naive p95");
+console.log("mode                     engine p50  engine p95   naive p50   naive p95  × naive (p50)  totals");
 for (const [name, r] of Object.entries(results)) {
+  const speedup = r.engine.p50 > 0 ? Math.round(r.naive.p50 / r.engine.p50) : 0;
   console.log(
-    `${name.padEnd(24)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}`,
+    `${name.padEnd(24)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}  ${String(speedup).padStart(13)}  ${r.totals.join(", ")}`,
   );
 }
 console.log(
   `${"indexed lookup (floor)".padEnd(24)} ${String(floor.p50).padStart(10)}  ${String(floor.p95).padStart(10)}`,
 );
-console.log(JSON.stringify({ records, dialect: database.kind, buildSeconds, repeat, floor, modes: results }));
+if (Object.keys(counts).length) console.log("\ncount alone (visitor)                 p50       p95  total");
+for (const [label, c] of Object.entries(counts)) {
+  console.log(`${label.padEnd(34)} ${String(c.p50).padStart(8)}  ${String(c.p95).padStart(8)}  ${c.total}`);
+}
+console.log(
+  JSON.stringify({
+    records,
+    dialect: database.kind,
+    build,
+    sizeMb,
+    repeat,
+    floor,
+    modes: results,
+    counts,
+  }),
+);

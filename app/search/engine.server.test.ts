@@ -221,6 +221,18 @@ for (const dialect of testDialects()) {
       }
     });
 
+    it("stops counting a common name's postings at the bound and says 'more than'", async () => {
+      // Schmidt sounds-like: Schmidt, Szmit, Schmitt (and the 1960 Schmidt, which visitors do not see).
+      const c = criteria({ surname: "Schmidt" });
+      const exact = await searchCollection(t.database, births, c, visitor);
+      expect([exact.total, exact.totalIsLowerBound]).toEqual([3, false]);
+      const bounded = await searchCollection(t.database, births, c, visitor, { distinctCountLimit: 2 });
+      expect([bounded.total, bounded.totalIsLowerBound]).toEqual([1, true]);
+      // The page itself is not bounded.
+      expect(bounded.rows.map((r) => r.data.film)).toEqual(exact.rows.map((r) => r.data.film));
+      expect(exact.rows).toHaveLength(3);
+    });
+
     it("answers nothing, not an error, for names it has never seen", async () => {
       expect(await films(t, { surname: "Zzyzx" })).toEqual([]);
       expect(await films(t, { surname: "Zzyzx", surnameMode: "contains" })).toEqual([]);

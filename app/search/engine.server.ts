@@ -284,11 +284,23 @@ function toRow(r: {
   };
 }
 
-/** Postings of a group within the plan's years, counted from the index alone. */
-async function postingCount(db: DB, g: Group, p: Plan, distinct: boolean): Promise<number> {
+/**
+ * Postings of a group within the plan's years, counted from the index alone. With `limit`, counting stops there:
+ * the commonest names (Johann's variants hold ~800,000 postings at 10M records) would otherwise walk their whole
+ * range for a figure the page shows as "more than 10,000" anyway.
+ */
+async function postingCount(db: DB, g: Group, p: Plan, distinct: boolean, limit?: number): Promise<number> {
   let q = db.selectFrom("postings").where("value_id", "in", g.ids);
   if (p.yearLo !== undefined) q = q.where("year", ">=", p.yearLo);
   if (p.yearHi !== undefined) q = q.where("year", "<=", p.yearHi);
+  if (limit !== undefined) {
+    const bounded = q.select(sql<number>`1`.as("one")).limit(limit);
+    const row = await db
+      .selectFrom(bounded.as("b"))
+      .select((eb) => eb.fn.countAll<number>().as("c"))
+      .executeTakeFirst();
+    return Number(row?.c ?? 0);
+  }
   const row = await q
     .select((eb) => (distinct ? eb.fn.count<number>("record_id").distinct() : eb.fn.countAll<number>()).as("c"))
     .executeTakeFirst();
@@ -299,15 +311,20 @@ async function countPlan(
   database: Database,
   collection: CollectionDef,
   p: Plan,
+  distinctLimit = DISTINCT_COUNT_LIMIT,
 ): Promise<{ total: number; lowerBound: boolean }> {
   const { db } = database;
   if (isEmpty(p)) return { total: 0, lowerBound: false };
   if (p.groups.length === 1) {
     const [g] = p.groups;
-    const postings = await postingCount(db, g, p, false);
-    if (g.unique) return { total: postings, lowerBound: false };
-    if (postings <= DISTINCT_COUNT_LIMIT) return { total: await postingCount(db, g, p, true), lowerBound: false };
-    return { total: COUNT_CAP, lowerBound: true };
+    // One spelling's postings are its records: counted exactly (the commonest surname's are a few ten thousand).
+    if (g.unique) return { total: await postingCount(db, g, p, false), lowerBound: false };
+    // `n` (kept by the importer) bounds the postings in any year range: a small group needs no first count.
+    const postings = g.n <= distinctLimit ? g.n : await postingCount(db, g, p, false, distinctLimit + 1);
+    if (postings <= distinctLimit) return { total: await postingCount(db, g, p, true), lowerBound: false };
+    // A record holds at most two values of one group (a name and one of its words), so half the postings are
+    // distinct records.
+    return { total: Math.floor(distinctLimit / 2), lowerBound: true };
   }
   if (p.groups.length === 0) {
     const row = await matching(database, collection, p)
@@ -394,7 +411,7 @@ export async function searchCollection(
   collection: CollectionDef,
   criteria: Criteria,
   viewer: Viewer,
-  tuning: { yearWalkMin?: number } = {},
+  tuning: { yearWalkMin?: number; distinctCountLimit?: number } = {},
 ): Promise<SearchResult> {
   if (!mayReadRecords(collection, viewer)) {
     return { rows: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 };
@@ -408,7 +425,7 @@ export async function searchCollection(
       : undefined;
   const { total, lowerBound } =
     knownIds === undefined
-      ? await countPlan(database, collection, p)
+      ? await countPlan(database, collection, p, tuning.distinctCountLimit)
       : knownIds.length > COUNT_CAP
         ? { total: COUNT_CAP, lowerBound: true }
         : { total: knownIds.length, lowerBound: false };
