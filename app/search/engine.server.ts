@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
-import { type CollectionDef, latestPublicYear, sortableFields } from "./collections";
+import { type CollectionDef, latestPublicYear, placeFields, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { type PageWindow, pageWindow } from "~/listing/paging";
 import { nameKeys } from "~/names/keys";
@@ -164,14 +164,55 @@ export async function resolveCriterion(
   }
 }
 
+/** Keys per IN list when finding the values of a place term: below both dialects' bound-parameter limits. */
+const PLACE_KEY_CHUNK = 5_000;
+
+/**
+ * The place and parish values that fold to one of `keys` (the spellings of the places a `near` or `placeId`
+ * found): one group, since a record matches on either field. Through the (collection, field, folded) index.
+ */
+async function placeValues(db: DB, collection: CollectionDef, keys: readonly string[]): Promise<Group> {
+  const fields = placeFields(collection).map((f) => f.name);
+  const ids: number[] = [];
+  let n = 0;
+  for (let i = 0; i < keys.length && fields.length; i += PLACE_KEY_CHUNK) {
+    const rows = await db
+      .selectFrom("name_values")
+      .select(["id", "n"])
+      .where("collection", "=", collection.code)
+      .where("field", "in", fields)
+      .where("folded", "in", keys.slice(i, i + PLACE_KEY_CHUNK))
+      .execute();
+    for (const r of rows) {
+      ids.push(r.id);
+      n += Number(r.n);
+    }
+  }
+  return { ids, n };
+}
+
+/** The criteria the engine reads: name fields, years, and the place terms resolved to keys. */
+type EngineCriteria = Pick<Criteria, "fields" | "yearFrom" | "yearTo" | "near" | "placeId" | "placeKeys">;
+
 interface Plan {
   groups: Group[];
   yearLo: number | undefined;
   yearHi: number | undefined;
 }
 
-async function plan(database: Database, collection: CollectionDef, criteria: Criteria, viewer: Viewer): Promise<Plan> {
+async function plan(
+  database: Database,
+  collection: CollectionDef,
+  criteria: EngineCriteria,
+  viewer: Viewer,
+): Promise<Plan> {
   const groups = (await Promise.all(criteria.fields.map((c) => resolveCriterion(database, collection, c)))).flat();
+  if (criteria.near || criteria.placeId !== undefined || criteria.placeKeys) {
+    // An unresolved place term finds nothing (never everything): the pages resolve it first (place-filter.server.ts).
+    groups.push(
+      criteria.placeKeys ? await placeValues(database.db, collection, criteria.placeKeys) : { ids: [], n: 0 },
+    );
+  }
   groups.sort((a, b) => a.n - b.n);
   let yearHi = criteria.yearTo;
   if (!viewer.isMember) {
@@ -439,10 +480,10 @@ export async function searchCollection(
 export async function countMatches(
   database: Database,
   collection: CollectionDef,
-  criteria: Pick<Criteria, "fields" | "yearFrom" | "yearTo">,
+  criteria: EngineCriteria,
   viewer: Viewer,
 ): Promise<{ total: number; lowerBound: boolean }> {
-  const p = await plan(database, collection, { ...criteria, page: 1, perPage: 25, sort: [] }, viewer);
+  const p = await plan(database, collection, criteria, viewer);
   return countPlan(database, collection, p);
 }
 

@@ -10,6 +10,7 @@ import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields 
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { countMatches, searchCollection, topValues } from "./engine.server";
+import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -33,6 +34,7 @@ function formInfo(collection: CollectionDef) {
     searchPath: searchPath(collection),
     years: collection.years,
     fields: collection.searchFields.map((f) => ({ ...fieldInfo(f), kind: f.kind })),
+    placeFilter: recordForm(collection).placeFilter === true,
     columns: collection.resultColumns.map((c) => ({ name: c.name, label: c.label })),
     sortable: [...sortableFields(collection).keys()],
     perPageChoices: perPageChoices(),
@@ -100,7 +102,17 @@ async function suggestions(collection: CollectionDef, criteria: Criteria, viewer
 export async function loadSearchPage(request: Request, collection: CollectionDef, viewer: Viewer) {
   const url = new URL(request.url);
   const database = await getDatabase();
-  const { criteria, errors, values } = parseCriteria(collection, url.searchParams);
+  const parsed = parseCriteria(collection, url.searchParams);
+  const { values } = parsed;
+  let { criteria, errors } = parsed;
+  let nearCandidates: NearCandidate[] = [];
+  if (!Object.keys(errors).length) {
+    const place = await resolvePlaceFilter(database, criteria, viewer, (near) =>
+      hrefWith(collection, criteria, { near }),
+    );
+    ({ criteria, errors } = place);
+    nearCandidates = place.candidates;
+  }
   const parishes = collection.searchFields.some((f) => f.name === "parish")
     ? await topValues(database, collection, "parish")
     : [];
@@ -111,6 +123,9 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
     parishes,
     sort: formatSort(criteria.sort),
     perPage: criteria.perPage,
+    nearCandidates,
+    // A place link (placeId) has no field of its own: the form keeps it, and its chip removes it.
+    placeId: criteria.placeId ?? null,
   };
   if (Object.keys(errors).length) {
     return data({ ...base, searched: false as const, result: null }, { status: 400 });

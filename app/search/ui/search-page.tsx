@@ -6,6 +6,7 @@ import {
   FieldError,
   FormProblemsNotice,
   ModeField,
+  NearField,
   PerPageField,
   SearchActions,
   YearRange,
@@ -65,6 +66,7 @@ function SearchForm({ data }: { data: PageData }) {
           />
         ))}
         <YearRange values={values} errors={errors} placeholders={collection.years} />
+        {collection.placeFilter && <NearField values={values} errors={errors} candidates={data.nearCandidates} />}
         <PerPageField perPage={data.perPage} choices={collection.perPageChoices} errors={errors} />
       </div>
       {errors.sort ? (
