@@ -44,7 +44,10 @@ export async function loadRecordPage(
       date: recordDate(record.gregDate, record.year, record.data),
       julianDate: record.julianDate ? formatDate(record.julianDate, record.year) : null,
       fields: collection.detailFields
-        .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data), place: placeLink(f.name) }))
+        .map((f) => {
+          const place = placeLink(f.name);
+          return { label: f.label, value: fieldValue(f.name, record.data), ...(place ? { place } : {}) };
+        })
         .filter((f) => f.value),
       source: collection.sourceFields
         .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))
