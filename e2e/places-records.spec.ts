@@ -89,6 +89,15 @@ test.describe("places and records", () => {
     // Shitomir lies 240 km away: none of its records is within 25 km.
     expect(places).not.toContain("Shitomir");
 
+    // Where are they? The same matches per known place and decade: Lutsk among them, linking to its page.
+    await page.getByRole("link", { name: "Where are they? Records per place" }).click();
+    await expect(page).toHaveURL(/view=places/);
+    const table = page.getByRole("table", { name: /Records per place and decade/ });
+    await expect(table.getByRole("rowheader", { name: "Lutsk" })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: "Shitomir" })).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, testInfo, "births-near-luzk-places");
+
     // With a surname as well, fewer; the chip of the place removes only the place.
     await page.goto(`${BIRTHS}?surname=Schmidt&near=Luzk&radius=25`);
     await expect(page.locator(".chips .chip")).toHaveText(["Surname: Schmidt", "Within 25 km of Lutsk"]);

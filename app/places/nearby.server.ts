@@ -68,18 +68,31 @@ export async function placesByKeys(
   const out = new Map<string, KnownPlace[]>();
   const unique = [...new Set(keys.filter(Boolean))];
   for (let i = 0; i < unique.length && indexes.length; i += CHUNK) {
-    const rows = await database.db
-      .selectFrom("place_names as n")
-      .innerJoin("places as p", "p.id", "n.place_id")
-      .select(["n.folded", "p.id", "p.map_index", "p.name", "p.province", "p.lat", "p.lon"])
-      .where("n.folded", "in", unique.slice(i, i + CHUNK))
-      .where("p.map_index", "in", indexes)
+    // Spellings first (their folded index), then those places by id: joined in one query, SQLite drove the join
+    // from the places of the indexes and read every one of them.
+    const names = await database.db
+      .selectFrom("place_names")
+      .select(["folded", "place_id"])
+      .where("folded", "in", unique.slice(i, i + CHUNK))
       .limit(limit)
       .execute();
-    for (const r of rows) {
-      const list = out.get(r.folded) ?? [];
-      if (!list.some((p) => p.id === Number(r.id))) list.push(toKnown(r as Raw));
-      out.set(r.folded, list);
+    const placeIds = [...new Set(names.map((n) => Number(n.place_id)))];
+    const places = new Map<number, KnownPlace>();
+    for (let j = 0; j < placeIds.length; j += CHUNK) {
+      const rows = await database.db
+        .selectFrom("places")
+        .select(["id", "map_index", "name", "province", "lat", "lon"])
+        .where("id", "in", placeIds.slice(j, j + CHUNK))
+        .where("map_index", "in", indexes)
+        .execute();
+      for (const r of rows) places.set(Number(r.id), toKnown(r as Raw));
+    }
+    for (const n of names) {
+      const p = places.get(Number(n.place_id));
+      if (!p) continue;
+      const list = out.get(n.folded) ?? [];
+      if (!list.some((q) => q.id === p.id)) list.push(p);
+      out.set(n.folded, list);
     }
   }
   for (const list of out.values()) list.sort(byIndexThenName);

@@ -53,6 +53,12 @@ interface Group {
    * with "Johann Jan" holds two values of the Johann group.
    */
   unique?: boolean;
+  /**
+   * A place term's group (hundreds of place and parish values): probing it per driving posting would be one index
+   * seek per value per posting, so it is never the driver when another group is there, and is checked as one
+   * semi-join (its postings read once) instead.
+   */
+  semi?: boolean;
 }
 
 /**
@@ -188,7 +194,7 @@ async function placeValues(db: DB, collection: CollectionDef, keys: readonly str
       n += Number(r.n);
     }
   }
-  return { ids, n };
+  return { ids, n, semi: true };
 }
 
 /** The criteria the engine reads: name fields, years, and the place terms resolved to keys. */
@@ -213,7 +219,7 @@ async function plan(
       criteria.placeKeys ? await placeValues(database.db, collection, criteria.placeKeys) : { ids: [], n: 0 },
     );
   }
-  groups.sort((a, b) => a.n - b.n);
+  groups.sort((a, b) => Number(!!a.semi) - Number(!!b.semi) || a.n - b.n);
   let yearHi = criteria.yearTo;
   if (!viewer.isMember) {
     const publicMax = latestPublicYear(collection);
@@ -242,6 +248,16 @@ function matchingIds(db: DB, p: Plan) {
   if (p.yearHi !== undefined) sub = sub.where("p.year", "<=", p.yearHi);
   rest.forEach((g, i) => {
     const alias = `p${i + 2}` as "p";
+    if (g.semi) {
+      let place = db
+        .selectFrom(`postings as ${alias}`)
+        .select(`${alias}.record_id`)
+        .where(`${alias}.value_id`, "in", g.ids);
+      if (p.yearLo !== undefined) place = place.where(`${alias}.year`, ">=", p.yearLo);
+      if (p.yearHi !== undefined) place = place.where(`${alias}.year`, "<=", p.yearHi);
+      sub = sub.where("p.record_id", "in", place);
+      return;
+    }
     sub = sub.where((eb) => {
       let probe = eb
         .selectFrom(`postings as ${alias}`)

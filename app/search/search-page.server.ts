@@ -11,6 +11,9 @@ import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, re
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { countMatches, searchCollection, topValues } from "./engine.server";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
+import { recordPlaceCounts } from "./place-counts.server";
+import { knownPlacePath } from "~/places/nearby.server";
+import { mapIndex } from "~/places/indexes";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -134,6 +137,9 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
 
   const result = await searchCollection(database, collection, criteria, viewer);
   const query = criteriaToParams({ ...criteria, page: 1 }, collection);
+  // "Where are they?" (issue 11, part 5): the same matches counted per known place and decade, instead of the rows.
+  const placesView = url.searchParams.get("view") === "places";
+  const places = placesView ? await placeView(collection, criteria, viewer) : null;
   return {
     ...base,
     searched: true as const,
@@ -144,6 +150,8 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       pageCount: result.pageCount,
       correctedFromPage: result.correctedFromPage,
       query: query.toString(),
+      placesHref: `${searchPath(collection)}?${query}${query.size ? "&" : ""}view=places`,
+      places,
       exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
       chips: criteriaChips(recordForm(collection), criteria),
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
@@ -158,6 +166,27 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
           .filter((f) => f.value),
       })),
     },
+  };
+}
+
+async function placeView(collection: CollectionDef, criteria: Criteria, viewer: Viewer) {
+  const counts = await recordPlaceCounts(await getDatabase(), [{ collection, criteria }], viewer);
+  return {
+    records: counts.records,
+    unplaced: counts.unplaced,
+    partial: counts.partial,
+    decades: counts.decades,
+    places: counts.places.map((p) => ({
+      id: p.place.id,
+      name: p.place.name,
+      province: p.place.province,
+      index: mapIndex(p.place.index).title,
+      href: knownPlacePath(p.place),
+      lat: p.place.lat,
+      lon: p.place.lon,
+      total: p.total,
+      byDecade: Object.fromEntries(p.decades.map((d) => [d.decade, d.count])) as Record<number, number>,
+    })),
   };
 }
 
