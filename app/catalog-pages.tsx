@@ -5,6 +5,7 @@ import { PersonPage } from "~/families/ui/person-page";
 import { PersonSearchPage } from "~/families/ui/person-search-page";
 import type { loadDescendantsPage, loadPersonPage, loadPersonSearch } from "~/families/page.server";
 import { PlacePage } from "~/places/ui/place-page";
+import { PlaceRecords } from "~/search/ui/place-records";
 import { PlaceSearchPage } from "~/places/ui/place-search-page";
 import type { loadPlacePage, loadPlaceSearch } from "~/places/page.server";
 import type { loadRecordPage } from "~/search/record-page.server";
@@ -70,7 +71,13 @@ export function sourceRecordMeta({ data }: { data: unknown }): MetaDescriptor[] 
   return [{ title: d ? `${d.record.subject}, ${d.record.date} — Metryka` : "Record — Metryka" }];
 }
 
-export const SourcePlacePage = PlacePage;
+export function SourcePlacePage() {
+  return (
+    <PlacePage>
+      <PlaceRecords />
+    </PlacePage>
+  );
+}
 
 export function sourcePlaceMeta({ data }: { data: unknown }): MetaDescriptor[] {
   const d = data as Data<typeof loadPlacePage>;

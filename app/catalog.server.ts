@@ -12,7 +12,9 @@ import { isMembersPath } from "~/routing/members-area";
 import { pageNotFound } from "~/routing/responses";
 import { exportCsv } from "~/search/export.server";
 import { loadRecordPage } from "~/search/record-page.server";
+import { placeMentions } from "~/search/place-mentions.server";
 import { loadSearchPage } from "~/search/search-page.server";
+import { getDatabase } from "~/db/current.server";
 import { collectionSizes } from "~/search/stats.server";
 import {
   CATALOG,
@@ -95,7 +97,11 @@ export async function sourceExport(request: Request, user: User | null) {
 
 export async function loadSourcePlace(request: Request, user: User | null, params: Params) {
   const source = await sourceOf(request, "place", "places");
-  return loadPlacePage(request, source.def, viewerOf(user), params[PAGE_PARAMS.place]);
+  const viewer = viewerOf(user);
+  const page = await loadPlacePage(request, source.def, viewer, params[PAGE_PARAMS.place]);
+  // The records that mention the place (decision 0033), from the records' side, which sits above the places.
+  const mentions = await placeMentions(await getDatabase(), page.place, viewer);
+  return { ...page, mentions };
 }
 
 export async function loadSourcePerson(request: Request, user: User | null, params: Params) {

@@ -1,4 +1,5 @@
 import { MATCH_MODE_LABELS, type MatchMode } from "~/names/match-modes";
+import { nearLabel } from "./place-filter";
 import { type Criteria, type ListingField, type SearchForm, criteriaToParams, pathWith } from "./search-form";
 
 /** A removable term of a search, shown above the results: a link to the same search without it. */
@@ -50,6 +51,15 @@ export function criteriaChips<F extends ListingField>(
   }
   if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
     add(yearsLabel(criteria.yearFrom, criteria.yearTo), { yearFrom: undefined, yearTo: undefined });
+  }
+  if (criteria.near) {
+    add(nearLabel(criteria.near, criteria.placeName), { near: undefined, placeName: undefined });
+  }
+  if (criteria.placeId !== undefined) {
+    add(`Place: ${criteria.placeName ?? `no. ${criteria.placeId}`} (any spelling)`, {
+      placeId: undefined,
+      placeName: undefined,
+    });
   }
   return chips;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { MATCH_MODES, type MatchMode, modeOptions } from "~/names/match-modes";
 import { DEFAULT_PER_PAGE, MAX_VALUE_LENGTH, type PerPage, ParamReader, firstIssue } from "./params";
+import { type NearCriterion, placeFilterToParams, readPlaceFilter } from "./place-filter";
 import { type SortKey, ascending, formatSort, parseSort } from "./sort";
 
 /**
@@ -32,6 +33,8 @@ export interface SearchForm<F extends ListingField = ListingField> {
   /** The sortable columns, in the order a message lists them. */
   sortable: readonly string[];
   defaultSort: readonly string[];
+  /** The form takes the place terms near, nearId, radius and placeId (app/listing/place-filter.ts). */
+  placeFilter?: boolean;
 }
 
 export interface FieldCriterion<F extends ListingField = ListingField> {
@@ -47,6 +50,12 @@ export interface Criteria<F extends ListingField = ListingField> {
   page: number;
   perPage: PerPage;
   sort: SortKey[];
+  /** Records whose place or parish lies within a radius of a place (forms with `placeFilter`). */
+  near?: NearCriterion;
+  /** Records whose place or parish is one place of a map index, by any of its spellings. */
+  placeId?: number;
+  /** The name of the place `near` or `placeId` resolved to, for the chips (set by the domain, never read from the URL). */
+  placeName?: string;
 }
 
 export interface Parsed<C> {
@@ -113,6 +122,8 @@ export function parseCriteria<F extends ListingField>(
     fields.push({ field, value: parsed.data, mode });
   }
 
+  const place = form.placeFilter ? readPlaceFilter(reader) : {};
+
   const yearFrom = reader.parse("yearFrom", yearSchema);
   const yearTo = reader.parse("yearTo", yearSchema);
   if (yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo) {
@@ -134,6 +145,7 @@ export function parseCriteria<F extends ListingField>(
       fields,
       ...(yearFrom !== undefined ? { yearFrom } : {}),
       ...(yearTo !== undefined ? { yearTo } : {}),
+      ...place,
       page,
       perPage,
       sort,
@@ -153,6 +165,7 @@ export function criteriaToParams(
     p.set(c.field.name, c.value);
     if (c.mode !== c.field.defaultMode) p.set(`${c.field.name}Mode`, c.mode);
   }
+  placeFilterToParams(criteria, p);
   if (criteria.yearFrom !== undefined) p.set("yearFrom", String(criteria.yearFrom));
   if (criteria.yearTo !== undefined) p.set("yearTo", String(criteria.yearTo));
   if (criteria.sort && formatSort(criteria.sort) !== form.defaultSort.join(",")) {
@@ -163,8 +176,16 @@ export function criteriaToParams(
   return p;
 }
 
-export function hasAnyCriterion(criteria: Pick<Criteria, "fields" | "yearFrom" | "yearTo">): boolean {
-  return criteria.fields.length > 0 || criteria.yearFrom !== undefined || criteria.yearTo !== undefined;
+export function hasAnyCriterion(
+  criteria: Pick<Criteria, "fields" | "yearFrom" | "yearTo" | "near" | "placeId">,
+): boolean {
+  return (
+    criteria.fields.length > 0 ||
+    criteria.yearFrom !== undefined ||
+    criteria.yearTo !== undefined ||
+    criteria.near !== undefined ||
+    criteria.placeId !== undefined
+  );
 }
 
 /** A link to the form's page with `params` (none: the bare path). */

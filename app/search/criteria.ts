@@ -1,5 +1,5 @@
 import * as listing from "~/listing/search-form";
-import { type CollectionDef, type SearchField, sortableFields, searchPath } from "./collections";
+import { type CollectionDef, type SearchField, placeFields, sortableFields, searchPath } from "./collections";
 
 /**
  * A record collection's search form, read by the shared parser
@@ -7,7 +7,14 @@ import { type CollectionDef, type SearchField, sortableFields, searchPath } from
  * columns (year first) and its default sort, under its search path.
  */
 
-export type Criteria = listing.Criteria<SearchField>;
+export type Criteria = listing.Criteria<SearchField> & {
+  /**
+   * The folded spellings of the places a `near` or `placeId` resolved to (app/search/place-filter.server.ts): a
+   * record matches when its place or parish folds to one of them. Absent while unresolved: the engine then
+   * finds nothing for a place term rather than ignoring it.
+   */
+  placeKeys?: readonly string[];
+};
 export type FieldCriterion = listing.FieldCriterion<SearchField>;
 export type ParsedCriteria = listing.Parsed<Criteria>;
 
@@ -21,6 +28,7 @@ export function recordForm(collection: CollectionDef): listing.SearchForm<Search
       fields: collection.searchFields,
       sortable: [...sortableFields(collection).keys()],
       defaultSort: collection.defaultSort,
+      placeFilter: placeFields(collection).length > 0,
     };
     forms.set(collection, form);
   }

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
-import { type CollectionDef, latestPublicYear, sortableFields } from "./collections";
+import { type CollectionDef, latestPublicYear, placeFields, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { type PageWindow, pageWindow } from "~/listing/paging";
 import { nameKeys } from "~/names/keys";
@@ -53,6 +53,12 @@ interface Group {
    * with "Johann Jan" holds two values of the Johann group.
    */
   unique?: boolean;
+  /**
+   * A place term's group (hundreds of place and parish values): probing it per driving posting would be one index
+   * seek per value per posting, so it is never the driver when another group is there, and is checked as one
+   * semi-join (its postings read once) instead.
+   */
+  semi?: boolean;
 }
 
 /**
@@ -164,15 +170,56 @@ export async function resolveCriterion(
   }
 }
 
+/** Keys per IN list when finding the values of a place term: below both dialects' bound-parameter limits. */
+const PLACE_KEY_CHUNK = 5_000;
+
+/**
+ * The place and parish values that fold to one of `keys` (the spellings of the places a `near` or `placeId`
+ * found): one group, since a record matches on either field. Through the (collection, field, folded) index.
+ */
+async function placeValues(db: DB, collection: CollectionDef, keys: readonly string[]): Promise<Group> {
+  const fields = placeFields(collection).map((f) => f.name);
+  const ids: number[] = [];
+  let n = 0;
+  for (let i = 0; i < keys.length && fields.length; i += PLACE_KEY_CHUNK) {
+    const rows = await db
+      .selectFrom("name_values")
+      .select(["id", "n"])
+      .where("collection", "=", collection.code)
+      .where("field", "in", fields)
+      .where("folded", "in", keys.slice(i, i + PLACE_KEY_CHUNK))
+      .execute();
+    for (const r of rows) {
+      ids.push(r.id);
+      n += Number(r.n);
+    }
+  }
+  return { ids, n, semi: true };
+}
+
+/** The criteria the engine reads: name fields, years, and the place terms resolved to keys. */
+type EngineCriteria = Pick<Criteria, "fields" | "yearFrom" | "yearTo" | "near" | "placeId" | "placeKeys">;
+
 interface Plan {
   groups: Group[];
   yearLo: number | undefined;
   yearHi: number | undefined;
 }
 
-async function plan(database: Database, collection: CollectionDef, criteria: Criteria, viewer: Viewer): Promise<Plan> {
+async function plan(
+  database: Database,
+  collection: CollectionDef,
+  criteria: EngineCriteria,
+  viewer: Viewer,
+): Promise<Plan> {
   const groups = (await Promise.all(criteria.fields.map((c) => resolveCriterion(database, collection, c)))).flat();
-  groups.sort((a, b) => a.n - b.n);
+  if (criteria.near || criteria.placeId !== undefined || criteria.placeKeys) {
+    // An unresolved place term finds nothing (never everything): the pages resolve it first (place-filter.server.ts).
+    groups.push(
+      criteria.placeKeys ? await placeValues(database.db, collection, criteria.placeKeys) : { ids: [], n: 0 },
+    );
+  }
+  groups.sort((a, b) => Number(!!a.semi) - Number(!!b.semi) || a.n - b.n);
   let yearHi = criteria.yearTo;
   if (!viewer.isMember) {
     const publicMax = latestPublicYear(collection);
@@ -201,6 +248,16 @@ function matchingIds(db: DB, p: Plan) {
   if (p.yearHi !== undefined) sub = sub.where("p.year", "<=", p.yearHi);
   rest.forEach((g, i) => {
     const alias = `p${i + 2}` as "p";
+    if (g.semi) {
+      let place = db
+        .selectFrom(`postings as ${alias}`)
+        .select(`${alias}.record_id`)
+        .where(`${alias}.value_id`, "in", g.ids);
+      if (p.yearLo !== undefined) place = place.where(`${alias}.year`, ">=", p.yearLo);
+      if (p.yearHi !== undefined) place = place.where(`${alias}.year`, "<=", p.yearHi);
+      sub = sub.where("p.record_id", "in", place);
+      return;
+    }
     sub = sub.where((eb) => {
       let probe = eb
         .selectFrom(`postings as ${alias}`)
@@ -456,10 +513,10 @@ export async function searchCollection(
 export async function countMatches(
   database: Database,
   collection: CollectionDef,
-  criteria: Pick<Criteria, "fields" | "yearFrom" | "yearTo">,
+  criteria: EngineCriteria,
   viewer: Viewer,
 ): Promise<{ total: number; lowerBound: boolean }> {
-  const p = await plan(database, collection, { ...criteria, page: 1, perPage: 25, sort: [] }, viewer);
+  const p = await plan(database, collection, criteria, viewer);
   return countPlan(database, collection, p);
 }
 

@@ -7,6 +7,7 @@ import { csvLine } from "./csv";
 import { fieldValue } from "./display";
 import type { Viewer } from "~/auth/viewer.server";
 import { streamMatches } from "./engine.server";
+import { resolvePlaceFilter } from "./place-filter.server";
 
 /**
  * The whole result set as CSV, streamed row by row from a database cursor:
@@ -14,7 +15,12 @@ import { streamMatches } from "./engine.server";
  */
 export async function exportCsv(request: Request, collection: CollectionDef, viewer: Viewer): Promise<Response> {
   const url = new URL(request.url);
-  const { criteria, errors } = parseCriteria(collection, url.searchParams);
+  const database = await getDatabase();
+  const parsed = parseCriteria(collection, url.searchParams);
+  // The place terms resolve as on the search page, so the file holds what the page counted.
+  const { criteria, errors } = Object.keys(parsed.errors).length
+    ? parsed
+    : await resolvePlaceFilter(database, parsed.criteria, viewer, () => url.pathname);
   if (Object.keys(errors).length) {
     const lines = Object.entries(errors).map(([k, v]) => `${k}: ${v}`);
     return new Response(`The export could not be made:\n${lines.join("\n")}\n`, {
@@ -22,7 +28,6 @@ export async function exportCsv(request: Request, collection: CollectionDef, vie
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const database = await getDatabase();
   const fields = [...collection.detailFields, ...collection.sourceFields];
   // Asked before the answer starts, so a database that is away gives a 503, not a cut-off 200. Not by reading the
   // first row: on SQLite a started stream holds the one connection until the body is read or cancelled.

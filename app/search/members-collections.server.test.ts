@@ -512,7 +512,12 @@ const COLLECTIONS: CollectionRow[] = [
             const p = page as {
               record: { fields: { label: string; value: string }[]; source: { label: string; value: string }[] };
             };
-            expect(p.record.fields).toContainEqual({ label: "Parish", value: entry.fields.parish });
+            // The parish is known to the Ukraine map index under its Polish spelling: it links to the place page.
+            expect(p.record.fields).toContainEqual({
+              label: "Parish",
+              value: entry.fields.parish,
+              place: { href: expect.stringMatching(/^\/members\/ukraine\/map\/place\/\d+$/), others: 0 },
+            });
             expect(p.record.fields).toContainEqual({ label: "Extractor", value: entry.fields.extractor });
             expect(p.record.source).toContainEqual({ label: "Act number", value: entry.fields.act });
             expect(p.record.source).toContainEqual({ label: "Film", value: entry.fields.film });

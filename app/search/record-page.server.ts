@@ -1,6 +1,8 @@
 import { getDatabase } from "~/db/current.server";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
-import { type CollectionDef, recordPath, searchPath } from "./collections";
+import { nameKeys } from "~/names/keys";
+import { knownPlacePath, placesByKeys } from "~/places/nearby.server";
+import { type CollectionDef, placeFields, recordPath, searchPath } from "./collections";
 import { citationText, fieldValue, formatDate, recordDate } from "./display";
 import { getRecord } from "./engine.server";
 import type { Viewer } from "~/auth/viewer.server";
@@ -18,6 +20,21 @@ export async function loadRecordPage(
   if (!recordId || !RECORD_ID.test(recordId)) throw invalidRouteParams(url.pathname);
   const record = await getRecord(await getDatabase(), collection, Number(recordId), viewer);
   invariantResponse(record, () => routeParamsMessage(url.pathname));
+  const database = await getDatabase();
+  // A place or parish known to a map index (by any of its spellings) links to its place page; when several places
+  // share the spelling, to the first (the public index first), and the others are named in the title.
+  const placeNames = new Set(placeFields(collection).flatMap((f) => f.sources ?? [f.name]));
+  const placeKeys = new Map<string, string>();
+  for (const f of collection.detailFields) {
+    const value = placeNames.has(f.name) ? fieldValue(f.name, record.data) : "";
+    if (value) placeKeys.set(f.name, nameKeys(value).folded);
+  }
+  const known = await placesByKeys(database, [...placeKeys.values()], viewer);
+  const placeLink = (name: string) => {
+    const places = known.get(placeKeys.get(name) ?? "");
+    if (!places?.length) return null;
+    return { href: knownPlacePath(places[0]!), others: places.length - 1 };
+  };
   const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
   return {
     collection: { title: collection.title, searchPath: searchPath(collection), access: collection.access },
@@ -27,7 +44,10 @@ export async function loadRecordPage(
       date: recordDate(record.gregDate, record.year, record.data),
       julianDate: record.julianDate ? formatDate(record.julianDate, record.year) : null,
       fields: collection.detailFields
-        .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))
+        .map((f) => {
+          const place = placeLink(f.name);
+          return { label: f.label, value: fieldValue(f.name, record.data), ...(place ? { place } : {}) };
+        })
         .filter((f) => f.value),
       source: collection.sourceFields
         .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))

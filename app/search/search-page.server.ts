@@ -10,6 +10,10 @@ import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields 
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { countMatches, searchCollection, topValues } from "./engine.server";
+import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
+import { recordPlaceCounts } from "./place-counts.server";
+import { knownPlacePath } from "~/places/nearby.server";
+import { mapIndex } from "~/places/indexes";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -33,6 +37,7 @@ function formInfo(collection: CollectionDef) {
     searchPath: searchPath(collection),
     years: collection.years,
     fields: collection.searchFields.map((f) => ({ ...fieldInfo(f), kind: f.kind })),
+    placeFilter: recordForm(collection).placeFilter === true,
     columns: collection.resultColumns.map((c) => ({ name: c.name, label: c.label })),
     sortable: [...sortableFields(collection).keys()],
     perPageChoices: perPageChoices(),
@@ -100,7 +105,17 @@ async function suggestions(collection: CollectionDef, criteria: Criteria, viewer
 export async function loadSearchPage(request: Request, collection: CollectionDef, viewer: Viewer) {
   const url = new URL(request.url);
   const database = await getDatabase();
-  const { criteria, errors, values } = parseCriteria(collection, url.searchParams);
+  const parsed = parseCriteria(collection, url.searchParams);
+  const { values } = parsed;
+  let { criteria, errors } = parsed;
+  let nearCandidates: NearCandidate[] = [];
+  if (!Object.keys(errors).length) {
+    const place = await resolvePlaceFilter(database, criteria, viewer, (near) =>
+      hrefWith(collection, criteria, { near }),
+    );
+    ({ criteria, errors } = place);
+    nearCandidates = place.candidates;
+  }
   const parishes = collection.searchFields.some((f) => f.name === "parish")
     ? await topValues(database, collection, "parish")
     : [];
@@ -111,6 +126,9 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
     parishes,
     sort: formatSort(criteria.sort),
     perPage: criteria.perPage,
+    nearCandidates,
+    // A place link (placeId) has no field of its own: the form keeps it, and its chip removes it.
+    placeId: criteria.placeId ?? null,
   };
   if (Object.keys(errors).length) {
     return data({ ...base, searched: false as const, result: null }, { status: 400 });
@@ -119,6 +137,9 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
 
   const result = await searchCollection(database, collection, criteria, viewer);
   const query = criteriaToParams({ ...criteria, page: 1 }, collection);
+  // "Where are they?" (issue 11, part 5): the same matches counted per known place and decade, instead of the rows.
+  const placesView = url.searchParams.get("view") === "places";
+  const places = placesView ? await placeView(collection, criteria, viewer) : null;
   return {
     ...base,
     searched: true as const,
@@ -129,6 +150,8 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       pageCount: result.pageCount,
       correctedFromPage: result.correctedFromPage,
       query: query.toString(),
+      placesHref: `${searchPath(collection)}?${query}${query.size ? "&" : ""}view=places`,
+      places,
       exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
       chips: criteriaChips(recordForm(collection), criteria),
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
@@ -143,6 +166,27 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
           .filter((f) => f.value),
       })),
     },
+  };
+}
+
+async function placeView(collection: CollectionDef, criteria: Criteria, viewer: Viewer) {
+  const counts = await recordPlaceCounts(await getDatabase(), [{ collection, criteria }], viewer);
+  return {
+    records: counts.records,
+    unplaced: counts.unplaced,
+    partial: counts.partial,
+    decades: counts.decades,
+    places: counts.places.map((p) => ({
+      id: p.place.id,
+      name: p.place.name,
+      province: p.place.province,
+      index: mapIndex(p.place.index).title,
+      href: knownPlacePath(p.place),
+      lat: p.place.lat,
+      lon: p.place.lon,
+      total: p.total,
+      byDecade: Object.fromEntries(p.decades.map((d) => [d.decade, d.count])) as Record<number, number>,
+    })),
   };
 }
 

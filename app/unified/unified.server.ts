@@ -8,9 +8,11 @@ import {
   type SearchForm,
   fieldFormInfo,
   hasAnyCriterion,
+  criteriaToParams as criteriaToListingParams,
   parseCriteria,
   pathWith,
 } from "~/listing/search-form";
+import { type NearCandidate, resolvePlaceFilter } from "~/search/place-filter.server";
 import { GIVEN_NAME_MODES, SURNAME_MODES } from "~/names/match-modes";
 import { PATHS } from "~/routing/paths";
 import { type CollectionDef, searchPath } from "~/search/collections";
@@ -37,6 +39,7 @@ const UNIFIED_FORM: SearchForm = {
   fields: UNIFIED_FIELDS,
   sortable: ["year"],
   defaultSort: ["year"],
+  placeFilter: true,
 };
 
 function forRole(
@@ -63,7 +66,10 @@ export interface UnifiedSources {
 
 export async function loadUnifiedSearch(request: Request, sources: UnifiedSources) {
   const url = new URL(request.url);
-  const { criteria, errors, values } = parseCriteria(UNIFIED_FORM, url.searchParams);
+  const parsed = parseCriteria(UNIFIED_FORM, url.searchParams);
+  const { values } = parsed;
+  let criteria: ListingCriteria & Pick<Criteria, "placeKeys"> = parsed.criteria;
+  let { errors } = parsed;
   const form = { fields: fieldFormInfo(UNIFIED_FIELDS) };
   const viewer = await viewerFor(request);
   // Visitors are led to sign in before a members' place index, as to a members' collection.
@@ -72,11 +78,20 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
     access: i.access,
     href: i.access === "members" && !viewer.isMember ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
   }));
-  if (Object.keys(errors).length) {
-    return data({ form, values, errors, results: null, placeIndexes }, { status: 400 });
-  }
-  if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null, placeIndexes };
   const database = await getDatabase();
+  let nearCandidates: NearCandidate[] = [];
+  if (!Object.keys(errors).length) {
+    // "Within N km of" counts the records whose place or parish lies there (decision 0033), as each collection would.
+    const place = await resolvePlaceFilter(database, criteria, viewer, (near) =>
+      pathWith(PATHS.searchAll, criteriaToListingParams({ ...criteria, near, page: 1 }, UNIFIED_FORM)),
+    );
+    ({ criteria, errors } = place);
+    nearCandidates = place.candidates;
+  }
+  if (Object.keys(errors).length) {
+    return data({ form, values, errors, results: null, placeIndexes, nearCandidates }, { status: 400 });
+  }
+  if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null, placeIndexes, nearCandidates };
   const results = [];
   for (const collection of sources.records) {
     // A visitor is told how many records a members' collection holds for the name (DESIGN §5: an
@@ -107,7 +122,9 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
     });
   }
   // People linked into families (decision 0017): counted by the same name as persons, birth years as the years.
-  for (const collection of sources.families) {
+  // The families' people have no place term to filter on: with one, they are left out rather than counted wrongly.
+  const families = criteria.near || criteria.placeId !== undefined ? [] : sources.families;
+  for (const collection of families) {
     const locked = !viewer.isMember;
     const personCriteria = {
       ...criteria,
@@ -129,5 +146,5 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
       unit: "person",
     });
   }
-  return { form, values, errors, results, placeIndexes };
+  return { form, values, errors, results, placeIndexes, nearCandidates };
 }

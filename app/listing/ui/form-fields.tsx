@@ -268,3 +268,74 @@ export function SearchFormEnd({
     </>
   );
 }
+
+/**
+ * "Within N km of a place" (app/listing/place-filter.ts): the place's name or "lat, lon" and the radius; the
+ * place chosen among several of one name (nearId) and a place page's link (placeId) ride along as hidden fields.
+ * When a name is shared, `candidates` lists each as a link to the same search with it chosen.
+ */
+export function NearField({
+  values,
+  errors,
+  candidates,
+}: {
+  values: Values;
+  errors: Errors;
+  candidates?: readonly { name: string; province: string; indexTitle: string; href: string }[];
+}) {
+  const hint = "A place of the map indexes, or its latitude and longitude (50.75, 25.33).";
+  return (
+    <fieldset className="field field-near">
+      <legend>Place within</legend>
+      <div className="field-row">
+        <label htmlFor="radius" className="visually-hidden">
+          Distance in kilometres
+        </label>
+        <input
+          id="radius"
+          name="radius"
+          inputMode="decimal"
+          size={4}
+          placeholder="10"
+          defaultValue={values.radius ?? ""}
+          aria-invalid={errors.radius ? true : undefined}
+          aria-describedby={describedBy(errors, "radius")}
+        />
+        <span>km of</span>
+        <label htmlFor="near" className="visually-hidden">
+          Place to measure from
+        </label>
+        <input
+          id="near"
+          name="near"
+          size={16}
+          defaultValue={values.near ?? ""}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={errors.near ? true : undefined}
+          aria-describedby={["near-hint", describedBy(errors, "near")].filter(Boolean).join(" ")}
+        />
+      </div>
+      {values.nearId && !errors.near && <input type="hidden" name="nearId" value={values.nearId} />}
+      {values.placeId && !errors.placeId && <input type="hidden" name="placeId" value={values.placeId} />}
+      <p className="field-hint" id="near-hint">
+        {hint}
+      </p>
+      <FieldError errors={errors} name="radius" />
+      <FieldError errors={errors} name="near" />
+      <FieldError errors={errors} name="placeId" />
+      {candidates && candidates.length > 0 && (
+        <ul className="near-candidates" aria-label="Places of that name">
+          {candidates.map((c) => (
+            <li key={c.href}>
+              <Link to={c.href}>
+                {c.name}, {c.province}
+              </Link>{" "}
+              ({c.indexTitle})
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

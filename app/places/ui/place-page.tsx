@@ -1,11 +1,15 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { PreloadLink } from "~/platform/preload-link";
 import { Citation } from "~/ui/citation";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";
 
-/** One entry of a place index, like a record page: what the index says, where it is, how to cite it. */
-export function PlacePage() {
+/**
+ * One entry of a place index, like a record page: what the index says, where it is, how to cite it. `children`
+ * (the records that mention the place, from the records' side) follow what the index says.
+ */
+export function PlacePage({ children }: { children?: ReactNode }) {
   const { index, place, neighbours, neighbourCount, neighbourKm, nearbyHref, sameSquareHref, map, citation } =
     useLoaderData<typeof loadPlacePage>();
   return (
@@ -61,6 +65,7 @@ export function PlacePage() {
           </div>
         )}
       </dl>
+      {children}
       <h2>Within {neighbourKm} km</h2>
       {neighbours.length ? (
         <>

@@ -6,7 +6,7 @@
  * This module is shared by the server and the browser and by the route config, so it must stay free of
  * server-only imports.
  */
-import type { CollectionDef, RecordKind, SortColumn } from "./fields";
+import type { CollectionDef, RecordKind, SearchField, SortColumn } from "./fields";
 import { LUBLIN_COLLECTIONS } from "./lublin";
 import { ODESSA_COLLECTIONS } from "./odessa";
 import { PARISH_INDEX_COLLECTIONS } from "./parish-index";
@@ -46,6 +46,11 @@ export function getCollection(id: string): CollectionDef | undefined {
 
 export function getCollectionByCode(code: number): CollectionDef | undefined {
   return COLLECTIONS.find((c) => c.code === code);
+}
+
+/** The search fields that hold a place (a place or a parish): what "within N km of" and a place's links search. */
+export function placeFields(c: CollectionDef): SearchField[] {
+  return c.searchFields.filter((f) => f.kind === "place" || f.kind === "parish");
 }
 
 /** Fields a user can sort on: "year" plus every search field with a sort column. */

@@ -23,7 +23,20 @@ export function RecordPage() {
         {record.fields.map((f) => (
           <div key={f.label}>
             <dt>{f.label}</dt>
-            <dd>{f.value}</dd>
+            <dd>
+              {f.place ? (
+                <Link
+                  to={f.place.href}
+                  title={
+                    f.place.others > 0 ? `${f.place.others + 1} places have this name; this is the first` : undefined
+                  }
+                >
+                  {f.value}
+                </Link>
+              ) : (
+                f.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -6,6 +6,7 @@ import {
   FieldError,
   FormProblemsNotice,
   ModeField,
+  NearField,
   PerPageField,
   SearchActions,
   YearRange,
@@ -65,6 +66,7 @@ function SearchForm({ data }: { data: PageData }) {
           />
         ))}
         <YearRange values={values} errors={errors} placeholders={collection.years} />
+        {collection.placeFilter && <NearField values={values} errors={errors} candidates={data.nearCandidates} />}
         <PerPageField perPage={data.perPage} choices={collection.perPageChoices} errors={errors} />
       </div>
       {errors.sort ? (
@@ -89,8 +91,6 @@ function SearchForm({ data }: { data: PageData }) {
 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
-  const sortable = new Set(collection.sortable);
-  const columnSort = (name: string) => (name === "groom" ? "groomSurname" : name === "bride" ? "brideSurname" : name);
   return (
     <ResultsSection
       result={result}
@@ -125,8 +125,82 @@ function Results({ data, result }: { data: PageData; result: Result }) {
       <p className="results-actions">
         <a href={result.exportHref} className="btn btn-secondary" download>
           Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
-        </a>
+        </a>{" "}
+        {result.places ? (
+          <Link to={`${collection.searchPath}?${result.query}`} className="btn btn-secondary">
+            Show the records
+          </Link>
+        ) : (
+          <Link to={result.placesHref} className="btn btn-secondary">
+            Where are they? Records per place
+          </Link>
+        )}
       </p>
+      {result.places ? <PlacesTable places={result.places} /> : <RecordsTable data={data} result={result} />}
+    </ResultsSection>
+  );
+}
+
+/** The matches counted per known place and decade (the table a surname's map sits on). */
+function PlacesTable({ places }: { places: NonNullable<Result["places"]> }) {
+  return (
+    <>
+      <p>
+        {formatCount(places.records)} {places.records === 1 ? "record" : "records"} counted
+        {places.partial ? " (the first ones only: narrow the search to count them all)" : ""}
+        {places.unplaced > 0 && (
+          <>
+            ; {formatCount(places.unplaced)} of them name a place that no map index you can read knows, so they are not
+            in the table
+          </>
+        )}
+        .
+      </p>
+      {places.places.length > 0 && (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Records per place and decade">
+          <table className="results place-counts">
+            <caption>Records per place and decade, the most first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Place</th>
+                <th scope="col">Province</th>
+                <th scope="col">Map index</th>
+                <th scope="col">Records</th>
+                {places.decades.map((d) => (
+                  <th scope="col" key={d}>
+                    {d}s
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {places.places.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    <Link to={p.href}>{p.name}</Link>
+                  </th>
+                  <td>{p.province}</td>
+                  <td>{p.index}</td>
+                  <td>{formatCount(p.total)}</td>
+                  {places.decades.map((d) => (
+                    <td key={d}>{p.byDecade[d] ? formatCount(p.byDecade[d]) : ""}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function RecordsTable({ data, result }: { data: PageData; result: Result }) {
+  const { collection, sort } = data;
+  const sortable = new Set(collection.sortable);
+  const columnSort = (name: string) => (name === "groom" ? "groomSurname" : name === "bride" ? "brideSurname" : name);
+  return (
+    <>
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Search results">
         <table className="results">
           <thead>
@@ -192,6 +266,6 @@ function Results({ data, result }: { data: PageData; result: Result }) {
           ))}
         </table>
       </div>
-    </ResultsSection>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { loadUnifiedSearch } from "../unified.server";
 import { formatCount } from "~/ui/format";
-import { ModeField, YearRange } from "~/listing/ui/form-fields";
+import { ModeField, NearField, YearRange } from "~/listing/ui/form-fields";
 import { PATHS } from "~/routing/paths";
 
 export function UnifiedSearchPage() {
-  const { form, values, errors, results, placeIndexes } = useLoaderData<typeof loadUnifiedSearch>();
+  const { form, values, errors, results, placeIndexes, nearCandidates } = useLoaderData<typeof loadUnifiedSearch>();
   const any = results?.some((c) => c.roles.some((r) => r.count > 0));
   return (
     <>
@@ -26,6 +26,7 @@ export function UnifiedSearchPage() {
             <ModeField key={f.name} field={f} values={values} errors={errors} />
           ))}
           <YearRange values={values} errors={errors} />
+          <NearField values={values} errors={errors} candidates={nearCandidates} />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
