@@ -21,6 +21,7 @@ import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
+import { mapTileOrigins } from "./app/maps/tiles.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
@@ -101,7 +102,8 @@ async function main() {
             "'self'",
           ],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
+          // A tile server the site configured (MAP_TILE_URL) may serve the maps' images; nothing else may.
+          "img-src": ["'self'", "data:", ...mapTileOrigins()],
           "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
           "upgrade-insecure-requests": null,
         },

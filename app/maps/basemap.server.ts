@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { type Position, clipLine, clipRing, quantize } from "./clip";
-import type { MapBox } from "./types";
+import type { BaseMap, MapBox, Town } from "./types";
 
 /**
  * The bundled base map (decision 0032): country borders and coastlines from
@@ -31,19 +31,6 @@ const TOWN_COUNTRIES: Record<string, (lon: number) => boolean> = {
   RU: (lon) => lon <= 42,
   DE: (lon) => lon >= 11,
 };
-
-/** [name, lat, lon] */
-export type Town = [string, number, number];
-
-export interface BaseMap {
-  region: MapBox;
-  /** Polygons (rings of [lon, lat]), clipped to the region. */
-  land: Position[][][];
-  /** Borders between countries, and coastlines (including lakes'), as polylines. */
-  borders: Position[][];
-  coast: Position[][];
-  towns: Town[];
-}
 
 interface CityRow {
   country: string;

@@ -82,7 +82,7 @@ export interface SvgDrawing {
   coast: string;
   circle: string | null;
   towns: SvgLabel[];
-  grid: { sheets: string; squares: string; labels: SvgLabel[] } | null;
+  grid: { sheets: string; squares: string; labels: (SvgLabel & { kind: "sheet" | "square" })[] } | null;
   points: SvgPoint[];
 }
 
@@ -103,3 +103,17 @@ export interface MapView {
 /** Credit for the bundled data, shown on every map (GeoNames' CC BY 4.0 requires it). */
 export const BASE_MAP_CREDIT =
   "Borders and coastlines: Natural Earth (public domain), via world-atlas. Towns: GeoNames (CC BY 4.0).";
+
+/** A town of the reference layer: [name, lat, lon]. */
+export type Town = [string, number, number];
+
+/** The bundled base map, as /maps/base.json (without towns) and /maps/towns.json (only towns) serve it. */
+export interface BaseMap {
+  region: MapBox;
+  /** Polygons (rings of [lon, lat]), clipped to the region. */
+  land: [number, number][][][];
+  /** Borders between countries, and coastlines (including lakes'), as polylines of [lon, lat]. */
+  borders: [number, number][][];
+  coast: [number, number][][];
+  towns: Town[];
+}

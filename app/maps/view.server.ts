@@ -2,6 +2,7 @@ import { geoCircle, geoMercator } from "d3-geo";
 import { type BaseMapFiles, baseMap } from "./basemap.server";
 import { type Position, clipLine, clipRing } from "./clip";
 import { fitBox } from "./fit";
+import { tileLayerFromEnv } from "./tiles";
 import type {
   GridOverlay,
   MapBox,
@@ -10,7 +11,6 @@ import type {
   MapView,
   SvgDrawing,
   SvgLabel,
-  TileLayerConfig,
 } from "./types";
 import { PATHS } from "~/routing/paths";
 
@@ -54,13 +54,6 @@ function pathData(line: readonly Position[], closed: boolean): string {
     last = p;
   });
   return closed ? `${d}Z` : d;
-}
-
-/** The tile server from MAP_TILE_URL / MAP_TILE_ATTRIBUTION, when one is configured. */
-export function tileLayerFromEnv(env: NodeJS.ProcessEnv = process.env): TileLayerConfig | null {
-  const url = env.MAP_TILE_URL?.trim();
-  if (!url || !/^https?:\/\//.test(url)) return null;
-  return { url, attribution: env.MAP_TILE_ATTRIBUTION?.trim() || "Map tiles: see the site's tile server" };
 }
 
 export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFiles = baseMap()): SvgDrawing {
@@ -127,11 +120,15 @@ export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFile
       sheets: cells.filter((c) => c.kind === "sheet").map((c) => rect(c.box)).join(""),
       squares: cells.filter((c) => c.kind === "square").map((c) => rect(c.box)).join(""),
       labels: labelled.map((c) => {
-        // The label sits in the corner of the cell's visible part, so a sheet larger than the view is still named.
-        const lat = Math.min(c.box.maxLat, view.maxLat);
-        const lon = Math.max(c.box.minLon, view.minLon);
-        const [x, y] = project([lon, lat]);
-        return { x: round1(x + 4), y: round1(y + (c.kind === "sheet" ? 14 : 11)), text: c.label };
+        // A sheet is named in the middle of its visible part (so one larger than the view is still named),
+        // a square in its north-west corner.
+        if (c.kind === "square") {
+          const [x, y] = project([c.box.minLon, c.box.maxLat]);
+          return { x: round1(x + 4), y: round1(y + 13), text: c.label, kind: c.kind };
+        }
+        const [ax, ay] = project([Math.max(c.box.minLon, view.minLon), Math.min(c.box.maxLat, view.maxLat)]);
+        const [bx, by] = project([Math.min(c.box.maxLon, view.maxLon), Math.max(c.box.minLat, view.minLat)]);
+        return { x: round1((ax + bx) / 2), y: round1((ay + by) / 2), text: c.label, kind: c.kind };
       }),
     };
   }
