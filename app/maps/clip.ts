@@ -8,30 +8,55 @@ import type { MapBox } from "./types";
 
 export type Position = [number, number];
 
-const inside = (p: Position, box: MapBox) =>
-  p[0] >= box.minLon && p[0] <= box.maxLon && p[1] >= box.minLat && p[1] <= box.maxLat;
+/** The part of segment a–b inside box (Liang–Barsky), or null when it misses the box. */
+function clipSegment(a: Position, b: Position, box: MapBox): [Position, Position] | null {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  let t0 = 0;
+  let t1 = 1;
+  const checks: [number, number][] = [
+    [-dx, a[0] - box.minLon],
+    [dx, box.maxLon - a[0]],
+    [-dy, a[1] - box.minLat],
+    [dy, box.maxLat - a[1]],
+  ];
+  for (const [p, q] of checks) {
+    if (p === 0) {
+      if (q < 0) return null;
+    } else {
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return null;
+    }
+  }
+  const at = (t: number): Position => (t === 0 ? a : t === 1 ? b : [a[0] + t * dx, a[1] + t * dy]);
+  return [at(t0), at(t1)];
+}
 
 /**
- * The parts of a polyline that lie in box, each extended by the point just
- * outside at either end, so a border runs on to the edge of the region
- * instead of stopping short of it.
+ * The parts of a polyline that lie in box, cut where they cross its edges: a
+ * long straight border whose ends both lie outside still crosses the view.
  */
 export function clipLine(line: readonly Position[], box: MapBox): Position[][] {
   const out: Position[][] = [];
   let current: Position[] | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const p = line[i];
-    const keep = inside(p, box) || (i > 0 && inside(line[i - 1], box)) || (i + 1 < line.length && inside(line[i + 1], box));
-    if (keep) {
-      current ??= [];
-      current.push(p);
-    } else if (current) {
-      if (current.length > 1) out.push(current);
+  for (let i = 0; i + 1 < line.length; i++) {
+    const part = clipSegment(line[i], line[i + 1], box);
+    if (!part) {
       current = null;
+      continue;
     }
+    const [from, to] = part;
+    if (!current || from !== line[i]) {
+      current = [from];
+      out.push(current);
+    }
+    current.push(to);
+    // Leaving the box ends this part.
+    if (to !== line[i + 1]) current = null;
   }
-  if (current && current.length > 1) out.push(current);
-  return out;
+  return out.filter((part) => part.length > 1);
 }
 
 type Edge = { inside: (p: Position) => boolean; cut: (a: Position, b: Position) => Position };

@@ -107,7 +107,7 @@ export const BASE_MAP_CREDIT =
 /** A town of the reference layer: [name, lat, lon]. */
 export type Town = [string, number, number];
 
-/** The bundled base map, as /maps/base.json (without towns) and /maps/towns.json (only towns) serve it. */
+/** The bundled base map in memory; /maps/towns.json serves its towns, /maps/base.json the rest (encoded). */
 export interface BaseMap {
   region: MapBox;
   /** Polygons (rings of [lon, lat]), clipped to the region. */
@@ -116,4 +116,12 @@ export interface BaseMap {
   borders: [number, number][][];
   coast: [number, number][][];
   towns: Town[];
+}
+
+/** /maps/base.json: the base map's shapes, every line encoded by encodeLine (app/maps/encoding.ts). */
+export interface BaseMapShapesFile {
+  region: MapBox;
+  land: number[][][];
+  borders: number[][];
+  coast: number[][];
 }

@@ -56,6 +56,27 @@ function pathData(line: readonly Position[], closed: boolean): string {
   return closed ? `${d}Z` : d;
 }
 
+const boxes = new WeakMap<readonly Position[], MapBox>();
+
+/** A line's bounding box, computed once per line of the base map (which lives as long as the process). */
+function boxOf(line: readonly Position[]): MapBox {
+  let box = boxes.get(line);
+  if (!box) {
+    box = { minLon: Infinity, maxLon: -Infinity, minLat: Infinity, maxLat: -Infinity };
+    for (const [lon, lat] of line) {
+      box.minLon = Math.min(box.minLon, lon);
+      box.maxLon = Math.max(box.maxLon, lon);
+      box.minLat = Math.min(box.minLat, lat);
+      box.maxLat = Math.max(box.maxLat, lat);
+    }
+    boxes.set(line, box);
+  }
+  return box;
+}
+
+const meets = (a: MapBox, b: MapBox) =>
+  a.minLat <= b.maxLat && a.maxLat >= b.minLat && a.minLon <= b.maxLon && a.maxLon >= b.minLon;
+
 export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFiles = baseMap()): SvgDrawing {
   const corners = {
     type: "MultiPoint" as const,
@@ -84,13 +105,16 @@ export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFile
   const frame: MapBox = { minLon: -4, maxLon: width + 4, minLat: -4, maxLat: height + 4 };
 
   const { map } = files;
+  // Only the lines that come near the view are projected: the 1:10m coast has tens of thousands of points.
   const land = map.land
+    .filter((polygon) => meets(boxOf(polygon[0]), view))
     .flatMap((polygon) => polygon.map((ring) => clipRing(ring.map(project), frame)))
     .filter((ring) => ring.length)
     .map((ring) => pathData(ring, true))
     .join("");
   const lines = (all: Position[][]) =>
     all
+      .filter((line) => meets(boxOf(line), view))
       .flatMap((line) => clipLine(line.map(project), frame))
       .map((line) => pathData(line, false))
       .join("");

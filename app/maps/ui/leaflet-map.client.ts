@@ -1,6 +1,14 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { BASE_MAP_CREDIT, type BaseMap, type GridOverlay, type MapBox, type MapView, type Town } from "../types";
+import { decodeLine } from "../encoding";
+import {
+  BASE_MAP_CREDIT,
+  type BaseMapShapesFile,
+  type GridOverlay,
+  type MapBox,
+  type MapView,
+  type Town,
+} from "../types";
 
 /**
  * The interactive map (decision 0032), loaded only by GeoMap's effect, so
@@ -42,7 +50,7 @@ export interface LeafletMapHandle {
   destroy(): void;
 }
 
-const toLatLng = ([lon, lat]: [number, number]): L.LatLngTuple => [lat, lon];
+const toLatLngs = (flat: number[]): L.LatLngTuple[] => decodeLine(flat).map(([lon, lat]) => [lat, lon]);
 
 function popupContent(label: string, href: string, count: number | undefined, navigate: (href: string) => void) {
   const box = document.createElement("div");
@@ -80,20 +88,20 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   const shapes = L.layerGroup();
   let destroyed = false;
   void fetch(view.baseUrl)
-    .then((r) => (r.ok ? (r.json() as Promise<Omit<BaseMap, "towns">>) : Promise.reject(new Error(String(r.status)))))
+    .then((r) => (r.ok ? (r.json() as Promise<BaseMapShapesFile>) : Promise.reject(new Error(String(r.status)))))
     .then((base) => {
       if (destroyed) return;
       L.polygon(
-        base.land.map((polygon) => polygon.map((ring) => ring.map(toLatLng))),
+        base.land.map((polygon) => polygon.map(toLatLngs)),
         { renderer: canvas, stroke: false, fillColor: COLOURS.land, fillOpacity: 1, interactive: false },
       ).addTo(shapes);
-      L.polyline(base.coast.map((line) => line.map(toLatLng)), {
+      L.polyline(base.coast.map(toLatLngs), {
         renderer: canvas,
         color: COLOURS.coast,
         weight: 1,
         interactive: false,
       }).addTo(shapes);
-      L.polyline(base.borders.map((line) => line.map(toLatLng)), {
+      L.polyline(base.borders.map(toLatLngs), {
         renderer: canvas,
         color: COLOURS.border,
         weight: 1.5,
