@@ -26,9 +26,7 @@ function watchOrigins(page: Page, baseURL: string) {
 }
 
 async function figureShot(page: Page, testInfo: TestInfo, name: string) {
-  await page
-    .locator("figure.geo-map")
-    .screenshot({ path: `test-results/shots/${testInfo.project.name}-${name}.png` });
+  await page.locator("figure.geo-map").screenshot({ path: `test-results/shots/${testInfo.project.name}-${name}.png` });
 }
 
 test.describe("maps of places", () => {
@@ -161,6 +159,8 @@ test.describe("maps of places", () => {
         if (r.resourceType() === "script") scripts.push(r);
       });
       await page.goto(path);
+      // A map page has all its scripts once Leaflet has drawn the base map.
+      if (path.includes("/map/")) await page.locator(".geo-map-leaflet[data-base-map=ready]").waitFor();
       await page.waitForLoadState("networkidle");
       let bytes = 0;
       for (const r of scripts) bytes += (await r.sizes()).responseBodySize;

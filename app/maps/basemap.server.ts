@@ -47,11 +47,7 @@ const readJson = <T>(module: string): T => JSON.parse(readFileSync(require.resol
 
 type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
-export function buildBaseMap(
-  topology: Countries,
-  cities: readonly CityRow[],
-  region: MapBox = BASE_REGION,
-): BaseMap {
+export function buildBaseMap(topology: Countries, cities: readonly CityRow[], region: MapBox = BASE_REGION): BaseMap {
   const land: Position[][][] = [];
   const landFeature = feature(topology, topology.objects.land);
   for (const f of landFeature.features) {

@@ -16,7 +16,12 @@ describe("clipping to the region", () => {
       [1, 1],
     ];
     expect(clipRing(ring, BOX)).toEqual(ring);
-    expect(clipRing(ring.map(([x, y]) => [x + 50, y] as Position), BOX)).toEqual([]);
+    expect(
+      clipRing(
+        ring.map(([x, y]) => [x + 50, y] as Position),
+        BOX,
+      ),
+    ).toEqual([]);
   });
 
   it("a ring around the whole box becomes the box", () => {

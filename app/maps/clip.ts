@@ -62,8 +62,12 @@ export function clipLine(line: readonly Position[], box: MapBox): Position[][] {
 type Edge = { inside: (p: Position) => boolean; cut: (a: Position, b: Position) => Position };
 
 function edges(box: MapBox): Edge[] {
-  const atLon = (lon: number) => (a: Position, b: Position): Position => [lon, a[1] + ((b[1] - a[1]) * (lon - a[0])) / (b[0] - a[0])];
-  const atLat = (lat: number) => (a: Position, b: Position): Position => [a[0] + ((b[0] - a[0]) * (lat - a[1])) / (b[1] - a[1]), lat];
+  const atLon =
+    (lon: number) =>
+    (a: Position, b: Position): Position => [lon, a[1] + ((b[1] - a[1]) * (lon - a[0])) / (b[0] - a[0])];
+  const atLat =
+    (lat: number) =>
+    (a: Position, b: Position): Position => [a[0] + ((b[0] - a[0]) * (lat - a[1])) / (b[1] - a[1]), lat];
   return [
     { inside: (p) => p[0] >= box.minLon, cut: atLon(box.minLon) },
     { inside: (p) => p[0] <= box.maxLon, cut: atLon(box.maxLon) },

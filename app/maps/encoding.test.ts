@@ -14,7 +14,10 @@ describe("the base map's line encoding", () => {
   });
 
   it("decodes what it encodes, to within rounding (property)", () => {
-    const position = fc.tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -85, max: 85, noNaN: true }));
+    const position = fc.tuple(
+      fc.double({ min: -180, max: 180, noNaN: true }),
+      fc.double({ min: -85, max: 85, noNaN: true }),
+    );
     fc.assert(
       fc.property(fc.array(position, { maxLength: 30 }), (line: Position[]) => {
         const back = decodeLine(encodeLine(line));

@@ -3,15 +3,7 @@ import { type BaseMapFiles, baseMap } from "./basemap.server";
 import { type Position, clipLine, clipRing } from "./clip";
 import { fitBox } from "./fit";
 import { tileLayerFromEnv } from "./tiles";
-import type {
-  GridOverlay,
-  MapBox,
-  MapCircleInput,
-  MapPointInput,
-  MapView,
-  SvgDrawing,
-  SvgLabel,
-} from "./types";
+import type { GridOverlay, MapBox, MapCircleInput, MapPointInput, MapView, SvgDrawing, SvgLabel } from "./types";
 import { PATHS } from "~/routing/paths";
 
 /**
@@ -141,8 +133,14 @@ export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFile
     };
     const labelled = cells.filter((c) => c.kind === "sheet" || cells.length <= 120);
     grid = {
-      sheets: cells.filter((c) => c.kind === "sheet").map((c) => rect(c.box)).join(""),
-      squares: cells.filter((c) => c.kind === "square").map((c) => rect(c.box)).join(""),
+      sheets: cells
+        .filter((c) => c.kind === "sheet")
+        .map((c) => rect(c.box))
+        .join(""),
+      squares: cells
+        .filter((c) => c.kind === "square")
+        .map((c) => rect(c.box))
+        .join(""),
       labels: labelled.map((c) => {
         // A sheet is named in the middle of its visible part (so one larger than the view is still named),
         // a square in its north-west corner.
@@ -163,7 +161,14 @@ export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFile
       .center([input.circle.lon, input.circle.lat])
       .radius(input.circle.km / 111.195)
       .precision(3)();
-    circle = ring.coordinates.map((r) => pathData(r.map((p) => project(p as Position)), true)).join("");
+    circle = ring.coordinates
+      .map((r) =>
+        pathData(
+          r.map((p) => project(p as Position)),
+          true,
+        ),
+      )
+      .join("");
   }
 
   const maxCount = Math.max(1, ...input.points.map((p) => p.count ?? 1));

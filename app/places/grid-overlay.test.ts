@@ -14,8 +14,10 @@ const around = (p: { lat: number; lon: number }, d = 0.05) => ({
   minLon: p.lon - d,
   maxLon: p.lon + d,
 });
-const holds = (b: { minLat: number; maxLat: number; minLon: number; maxLon: number }, p: { lat: number; lon: number }) =>
-  p.lat >= b.minLat && p.lat < b.maxLat && p.lon >= b.minLon && p.lon < b.maxLon;
+const holds = (
+  b: { minLat: number; maxLat: number; minLon: number; maxLon: number },
+  p: { lat: number; lon: number },
+) => p.lat >= b.minLat && p.lat < b.maxLat && p.lon >= b.minLon && p.lon < b.maxLon;
 
 describe("sheet grid overlays", () => {
   it("Breyer: the eight sheets, and squares when asked, the square a place lies in named as the index names it", () => {

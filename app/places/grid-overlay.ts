@@ -36,7 +36,12 @@ function lattice(
   const out: GridCell[] = [];
   for (let i = i0; i < i1; i++) {
     for (let j = j0; j < j1; j++) {
-      const cell = { minLat: lat0 + i * dLat, maxLat: lat0 + (i + 1) * dLat, minLon: lon0 + j * dLon, maxLon: lon0 + (j + 1) * dLon };
+      const cell = {
+        minLat: lat0 + i * dLat,
+        maxLat: lat0 + (i + 1) * dLat,
+        minLon: lon0 + j * dLon,
+        maxLon: lon0 + (j + 1) * dLon,
+      };
       const name = label(cell);
       if (name) out.push({ box: cell, label: name, kind: "sheet" });
     }

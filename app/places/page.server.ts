@@ -154,7 +154,8 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
                 ]
               : []),
           ],
-          circle: centre && criteria.near ? { lat: centre.lat, lon: centre.lon, km: criteria.near.radiusKm } : undefined,
+          circle:
+            centre && criteria.near ? { lat: centre.lat, lon: centre.lon, km: criteria.near.radiusKm } : undefined,
           grid: gridOverlayFor(index.id),
           fallbackBounds: index.area,
         })

@@ -118,7 +118,9 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
 
   if (view.tiles) {
     const tiles = L.tileLayer(view.tiles.url, { attribution: view.tiles.attribution, maxZoom: 18 });
-    L.control.layers({ "Bundled map (offline)": shapes, "Tile map": tiles }, undefined, { collapsed: false }).addTo(map);
+    L.control
+      .layers({ "Bundled map (offline)": shapes, "Tile map": tiles }, undefined, { collapsed: false })
+      .addTo(map);
   }
 
   // The GeoNames towns, fetched the first time the user zooms in far enough.
@@ -183,7 +185,14 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
           [cell.box.minLat, cell.box.minLon],
           [cell.box.maxLat, cell.box.maxLon],
         ],
-        { renderer: canvas, color: COLOURS.grid, weight: sheet ? 2 : 0.8, opacity: sheet ? 0.9 : 0.6, fill: false, interactive: false },
+        {
+          renderer: canvas,
+          color: COLOURS.grid,
+          weight: sheet ? 2 : 0.8,
+          opacity: sheet ? 0.9 : 0.6,
+          fill: false,
+          interactive: false,
+        },
       ).addTo(gridLayer);
       if (labels < MAX_GRID_LABELS && (sheet || cells.length <= MAX_GRID_LABELS)) {
         labels++;
@@ -236,7 +245,12 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
       });
       marker.bindPopup(popup).addTo(map);
       if (p.highlight) {
-        marker.bindTooltip(p.label, { permanent: true, direction: "right", className: "geo-place-label", offset: [r, 0] });
+        marker.bindTooltip(p.label, {
+          permanent: true,
+          direction: "right",
+          className: "geo-place-label",
+          offset: [r, 0],
+        });
       }
     } else {
       L.circleMarker([p.lat, p.lon], {

@@ -176,9 +176,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
       empty={<p>Nothing matched. Try “Sounds like” or “Contains” for the name, a larger distance, or fewer fields.</p>}
       className="place-results"
       after={
-        result.map && (
-          <PlaceMap map={result.map} index={data.form.id} title={mapTitle} description={mapDescription} />
-        )
+        result.map && <PlaceMap map={result.map} index={data.form.id} title={mapTitle} description={mapDescription} />
       }
     >
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Places found">
