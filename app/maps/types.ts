@@ -100,7 +100,7 @@ export interface MapView {
   tiles: TileLayerConfig | null;
 }
 
-/** Credit for the bundled data, shown on every map (GeoNames' CC BY 4.0 requires it). */
+/** Credit for the bundled data, under every map (GeoNames' CC BY 4.0 requires it). */
 export const BASE_MAP_CREDIT =
   "Borders and coastlines: Natural Earth (public domain), via world-atlas. Towns: GeoNames (CC BY 4.0).";
 
@@ -125,3 +125,6 @@ export interface BaseMapShapesFile {
   borders: number[][];
   coast: number[][];
 }
+
+/** The same credit, short enough for the corner of the interactive map. */
+export const BASE_MAP_ATTRIBUTION = "Natural Earth · GeoNames (CC BY 4.0)";

@@ -2,7 +2,7 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { decodeLine } from "../encoding";
 import {
-  BASE_MAP_CREDIT,
+  BASE_MAP_ATTRIBUTION,
   type BaseMapShapesFile,
   type GridOverlay,
   type MapBox,
@@ -76,7 +76,7 @@ function divLabel(text: string, className: string): L.DivIcon {
 export function mountLeafletMap(element: HTMLElement, view: MapView, options: LeafletMapOptions): LeafletMapHandle {
   const map = L.map(element, { keyboard: true, zoomSnap: 0.5, minZoom: 4, maxZoom: 15, preferCanvas: false });
   map.attributionControl.setPrefix("Leaflet");
-  map.attributionControl.addAttribution(BASE_MAP_CREDIT);
+  map.attributionControl.addAttribution(BASE_MAP_ATTRIBUTION);
   const canvas = L.canvas({ padding: 0.5 });
   const b = view.bounds;
   map.fitBounds([
