@@ -21,6 +21,8 @@ import {
 const TOWNS_FROM_ZOOM = 8;
 const TOWN_NAMES_FROM_ZOOM = 10;
 const MAX_TOWNS_DRAWN = 400;
+/** Each name is an element of the page: more than this many would make it slow (and unreadable). */
+const MAX_TOWN_NAMES = 60;
 /** Up to this many points are focusable markers (Tab, Enter opens the popup); more are drawn on a canvas. */
 const MAX_FOCUSABLE_MARKERS = 300;
 const MAX_GRID_LABELS = 150;
@@ -155,7 +157,7 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
         fillOpacity: 0.6,
         interactive: false,
       });
-      if (zoom >= TOWN_NAMES_FROM_ZOOM) {
+      if (zoom >= TOWN_NAMES_FROM_ZOOM && shown.length <= MAX_TOWN_NAMES) {
         dot.bindTooltip(name, { permanent: true, direction: "right", className: "geo-town-label", offset: [3, 0] });
       }
       dot.addTo(townsLayer);
