@@ -23,6 +23,7 @@ import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
 import { cacheRouteMatches } from "./app/routing/route-matches.server.js";
+import { mapTileOrigins } from "./app/maps/tiles.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
@@ -105,7 +106,8 @@ async function main() {
             "'self'",
           ],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
+          // A tile server the site configured (MAP_TILE_URL) may serve the maps' images; nothing else may.
+          "img-src": ["'self'", "data:", ...mapTileOrigins()],
           "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
           "upgrade-insecure-requests": null,
         },

@@ -33,6 +33,8 @@ const FIXED_ROUTES: Record<Exclude<FixedPage, "home">, string> = {
   apiMe: "routes/api.auth.me.ts",
   apiRegions: "routes/api.regions.ts",
   releaseNotes: "routes/release-notes.tsx",
+  mapShapes: "routes/maps.base.ts",
+  mapTowns: "routes/maps.towns.ts",
   profile: "routes/members.profile.tsx",
   profileEditPersonal: "routes/members.profileEditPersonal.tsx",
   profileEditEmail: "routes/members.profileEditEmail.tsx",

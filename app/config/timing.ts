@@ -67,3 +67,6 @@ export const IMPORT_STALE_AFTER_MS = 30_000;
 export const IMPORT_STALE_CHECK_INTERVAL_MS = 10_000;
 /** The progress bar's server-sent events come at most this often. */
 export const IMPORT_PROGRESS_EVENT_MS = 500;
+
+/** How long a browser may keep a file whose address carries its content's hash (the base map's files). */
+export const VERSIONED_FILE_MAX_AGE_SECONDS = 365 * 24 * 3_600;

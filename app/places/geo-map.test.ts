@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generatePlaces } from "~/demo/breyer";
-import { MAP_AREA, boundingBox, haversineKm, nearestProvince, sheetAndSquare } from "./geo";
-import { MAP_WIDTH, buildPlaceMap, projection } from "./map";
+import { boundingBox, haversineKm, nearestProvince, sheetAndSquare } from "./geo";
 
 const WARSAW = { lat: 52.2297, lon: 21.0122 };
 const LODZ = { lat: 51.7592, lon: 19.456 };
@@ -36,47 +35,6 @@ describe("geography", () => {
     expect(sheetAndSquare({ lat: 54, lon: 20 })).toBeUndefined();
     expect(nearestProvince(LODZ).name).toBe("Petrikau");
     expect(nearestProvince(WARSAW).name).toBe("Warschau");
-  });
-});
-
-describe("the SVG map", () => {
-  it("projects equirectangularly: west left, north up, proportions kept", () => {
-    const box = { minLat: 51, maxLat: 52, minLon: 19, maxLon: 21 };
-    const p = projection(box);
-    expect(p.x(19)).toBe(24);
-    expect(p.x(21)).toBe(MAP_WIDTH - 24);
-    expect(p.y(52)).toBe(24);
-    expect(p.y(51)).toBeCloseTo(p.height - 24, 0);
-    // 2° of longitude at 51.5° N are cos(51.5°) × 2 ≈ 1.245 "degrees of latitude" wide.
-    const ratio = (p.x(21) - p.x(19)) / (p.y(51) - p.y(52));
-    expect(ratio).toBeCloseTo(2 * Math.cos((51.5 * Math.PI) / 180), 2);
-  });
-
-  it("frames the points and the radius, highlighted point drawn last", () => {
-    const map = buildPlaceMap(
-      [
-        { id: 2, label: "Lodz", ...LODZ, highlight: true },
-        { id: 1, label: "Pabianitz", lat: 51.6645, lon: 19.3547 },
-      ],
-      { centre: LODZ, radiusKm: 10 },
-    );
-    expect(map.points.map((p) => p.label)).toEqual(["Pabianitz", "Lodz"]);
-    for (const pt of map.points) {
-      expect(pt.x).toBeGreaterThan(0);
-      expect(pt.x).toBeLessThan(map.width);
-      expect(pt.y).toBeGreaterThan(0);
-      expect(pt.y).toBeLessThan(map.height);
-    }
-    expect(map.circle?.cx).toBe(map.points[1].x);
-    // A circle on the ground stays (nearly) round on the map.
-    expect(Math.abs(map.circle!.rx - map.circle!.ry)).toBeLessThan(1);
-    expect(map.meridians.length).toBeGreaterThan(0);
-    expect(buildPlaceMap([]).box).toEqual(MAP_AREA);
-    // One place alone still gets a landscape of country around it.
-    const single = buildPlaceMap([{ id: 1, label: "Neu-Sulzfeld", lat: 51.8012, lon: 19.6102 }]);
-    expect(single.height).toBeLessThanOrEqual(single.width);
-    expect(single.height).toBeGreaterThanOrEqual(single.width / 2 - 1);
-    expect(single.points[0].x).toBeCloseTo(single.width / 2, 0);
   });
 });
 

@@ -19,7 +19,8 @@ import {
 import { SPELLING_LABELS, type SpellingKind } from "./spellings";
 import { formatCoordinates, formatKm } from "./geo";
 import { type MapIndexDef, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
-import { buildPlaceMap } from "./map";
+import { buildMapView } from "~/maps/view.server";
+import { gridOverlayFor } from "./grid-overlay";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
 
 /**
@@ -135,17 +136,29 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
   const mapRows = result.all ?? result.rows;
   const map =
     mapRows.length > 0
-      ? buildPlaceMap(
-          [
+      ? buildMapView({
+          points: [
             ...mapRows
               .filter((r) => r.id !== centre?.id)
-              .map((r) => ({ id: r.id, label: r.name, lat: r.lat, lon: r.lon })),
+              .map((r) => ({ id: r.id, label: r.name, lat: r.lat, lon: r.lon, href: mapPlacePath(index, r.id) })),
             ...(centre
-              ? [{ id: centre.id, label: centre.name, lat: centre.lat, lon: centre.lon, highlight: true }]
+              ? [
+                  {
+                    id: centre.id,
+                    label: centre.name,
+                    lat: centre.lat,
+                    lon: centre.lon,
+                    href: mapPlacePath(index, centre.id),
+                    highlight: true,
+                  },
+                ]
               : []),
           ],
-          centre && criteria.near ? { centre, radiusKm: criteria.near.radiusKm } : undefined,
-        )
+          circle:
+            centre && criteria.near ? { lat: centre.lat, lon: centre.lon, km: criteria.near.radiusKm } : undefined,
+          grid: gridOverlayFor(index.id),
+          fallbackBounds: index.area,
+        })
       : null;
   return {
     ...base,
@@ -189,17 +202,26 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
     place,
   );
   const neighbours = (around.all ?? []).filter((r) => r.id !== place.id);
-  const map = buildPlaceMap(
-    [
-      ...neighbours.map((r) => ({ id: r.id, label: r.name, lat: r.lat, lon: r.lon })),
-      { id: place.id, label: place.name, lat: place.lat, lon: place.lon, highlight: true },
+  const map = buildMapView({
+    points: [
+      ...neighbours.map((r) => ({ id: r.id, label: r.name, lat: r.lat, lon: r.lon, href: mapPlacePath(index, r.id) })),
+      {
+        id: place.id,
+        label: place.name,
+        lat: place.lat,
+        lon: place.lon,
+        href: mapPlacePath(index, place.id),
+        highlight: true,
+      },
     ],
-    { centre: place, radiusKm: NEIGHBOUR_KM },
-  );
+    circle: { lat: place.lat, lon: place.lon, km: NEIGHBOUR_KM },
+    grid: gridOverlayFor(index.id),
+  });
   const searchPath = mapSearchPath(index);
   const nearParams = placeCriteriaToParams({ near });
   return {
     index: {
+      id: index.id,
       title: index.title,
       searchPath,
       nameLabel: index.nameLabel,

@@ -26,6 +26,8 @@ export const PATHS = {
   apiMe: "/api/auth/me",
   apiRegions: "/api/regions/:code",
   releaseNotes: "/release-notes",
+  mapShapes: "/maps/base.json",
+  mapTowns: "/maps/towns.json",
   profile: "/members/profile",
   profileEditPersonal: "/members/profileEditPersonal",
   profileEditEmail: "/members/profileEditEmail",

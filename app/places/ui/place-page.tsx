@@ -87,6 +87,7 @@ export function PlacePage({ children }: { children?: ReactNode }) {
       )}
       <PlaceMap
         map={map}
+        index={index.id}
         title={`Map of ${place.name} and the places within ${neighbourKm} km`}
         description={`${place.name} is the large dot in the middle of the circle; the other dots are the places listed above.`}
       />

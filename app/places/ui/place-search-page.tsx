@@ -175,7 +175,9 @@ function Results({ data, result }: { data: PageData; result: Result }) {
       }
       empty={<p>Nothing matched. Try “Sounds like” or “Contains” for the name, a larger distance, or fewer fields.</p>}
       className="place-results"
-      after={result.map && <PlaceMap map={result.map} title={mapTitle} description={mapDescription} />}
+      after={
+        result.map && <PlaceMap map={result.map} index={data.form.id} title={mapTitle} description={mapDescription} />
+      }
     >
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Places found">
         <table className="results place-table card-table">
