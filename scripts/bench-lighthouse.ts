@@ -74,7 +74,9 @@ async function main() {
     const searchPage = await (await fetch(server.url + search)).text();
     const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)"/.exec(searchPage)?.[1];
     const breyer = "/breyer/map/search?name=neu";
-    const placePath = /href="(\/breyer\/map\/place\/[^"?#]+)"/.exec(await (await fetch(server.url + breyer)).text())?.[1];
+    const placePath = /href="(\/breyer\/map\/place\/[^"?#]+)"/.exec(
+      await (await fetch(server.url + breyer)).text(),
+    )?.[1];
     if (!recordPath || !placePath) throw new Error("the searches link no record or place: is the demo seed there?");
     const pages = [
       { kind: "home", path: "/" },

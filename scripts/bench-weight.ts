@@ -163,7 +163,9 @@ async function main() {
   const manifest = readManifest();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-bench-weight-"));
   const server = await startServer({ kind: "sqlite", dataDir, seedRecords, port });
-  const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium" });
+  const browser = await chromium.launch({
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium",
+  });
   try {
     const database = server.openDatabase();
     const member = await makeAccount(database);
@@ -186,7 +188,12 @@ async function main() {
       // Sending a form empty makes it validate in the browser, which is where zod would reach for eval.
       { kind: "sign-in", path: "/Login", budget: "page", interact: submitEmpty },
       { kind: "sign-up", path: "/signup/new", budget: "page", interact: submitEmpty },
-      { kind: "members-search", path: "/members/lublin/birth/search?surname=Schmidt", budget: null, cookie: member.cookie },
+      {
+        kind: "members-search",
+        path: "/members/lublin/birth/search?surname=Schmidt",
+        budget: null,
+        cookie: member.cookie,
+      },
     ].filter((k) => !only || only.includes(k.kind)) as Kind[];
 
     const rows: Record<string, unknown>[] = [];
