@@ -34,8 +34,14 @@ const collection = getCollection("stpete-birth")!;
 const fields = FIELD_NAMES["stpete-birth"];
 
 let peakRss = 0;
+/** The process's memory at its peak: what the JavaScript heap, buffers and the rest (SQLite's cache) held. */
+let atPeak = process.memoryUsage();
 const sampleRss = () => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const usage = process.memoryUsage();
+  if (usage.rss > peakRss) {
+    peakRss = usage.rss;
+    atPeak = usage;
+  }
 };
 sampleRss();
 const sampler = setInterval(sampleRss, 100);
@@ -121,7 +127,8 @@ try {
     createdByName: "bench",
   });
   const phase = async (name: JobPhase) => {
-    peakRss = process.memoryUsage().rss;
+    peakRss = 0;
+    sampleRss();
     t = performance.now();
     const cpuBefore = process.cpuUsage();
     let last = 0;
@@ -146,7 +153,17 @@ try {
     console.log(
       `${name.padEnd(6)} ${seconds.toFixed(1).padStart(7)} s  ${rate.toLocaleString("en").padStart(9)} rows/s  (${cpuSeconds.toFixed(1)} s of this process's CPU)  peak RSS ${mb(peakRss)} MB`,
     );
-    return { batch, seconds, rate, cpuSeconds: +cpuSeconds.toFixed(2), peakRssMb: mb(peakRss) };
+    console.log(
+      `${" ".repeat(7)}at the peak: JavaScript heap ${mb(atPeak.heapUsed)} of ${mb(atPeak.heapTotal)} MB, array buffers ${mb(atPeak.arrayBuffers)} MB, the rest (native: SQLite's page cache, code) ${mb(atPeak.rss - atPeak.heapTotal - atPeak.arrayBuffers)} MB`,
+    );
+    return {
+      batch,
+      seconds,
+      rate,
+      cpuSeconds: +cpuSeconds.toFixed(2),
+      peakRssMb: mb(peakRss),
+      peakHeapMb: mb(atPeak.heapTotal),
+    };
   };
   const check = await phase("check");
   if (check.batch.rows.error || check.batch.rows.new !== rows) {
@@ -165,12 +182,14 @@ try {
         rowsPerSecond: check.rate,
         cpuSeconds: check.cpuSeconds,
         peakRssMb: check.peakRssMb,
+        peakHeapMb: check.peakHeapMb,
       },
       import: {
         seconds: +imported.seconds.toFixed(2),
         rowsPerSecond: imported.rate,
         cpuSeconds: imported.cpuSeconds,
         peakRssMb: imported.peakRssMb,
+        peakHeapMb: imported.peakHeapMb,
       },
       peakRssMb: Math.max(check.peakRssMb, imported.peakRssMb),
     }),

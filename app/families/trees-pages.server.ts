@@ -1,22 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
-import path from "node:path";
-import {
-  MaxPartSizeExceededError,
-  NodeOnDiskFile,
-  data,
-  redirect,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { readFile } from "node:fs/promises";
+import { data, redirect } from "@remix-run/node";
 import { validateCsrf } from "~/auth/csrf.server";
 import type { User } from "~/auth/users.server";
-import { readConfig } from "~/config/env.server";
 import { getDatabase } from "~/db/current.server";
-import { contentTypeOf, readForm } from "~/routing/form-data.server";
+import { readForm } from "~/routing/form-data.server";
+import { receiveUpload } from "~/routing/upload.server";
 import { PATHS, treePreviewPath, treeReplacePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { uploadMaxBytes } from "~/config/uploads";
@@ -42,12 +30,6 @@ import {
 
 const genealogy = getFamilyCollection("genealogy")!;
 export const MAX_TITLE = 200;
-
-function uploadsDir(): string {
-  const dir = path.join(readConfig().dataDir, "imports");
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 /** The name a tree is shown with ("submitted by …"): the member's name, or their username. */
 function displayName(user: User): string {
@@ -94,41 +76,9 @@ function refused(errors: SubmitErrors, title: string) {
 
 /** The upload: streamed to the data folder, read, and either written as a pending tree or refused (and removed). */
 export async function submitAction(request: Request, user: User, ip: string) {
-  if (request.method !== "POST" || contentTypeOf(request) !== "multipart/form-data") {
-    await readForm(request);
-    throw new Response("Send this form from its page.", { status: 415 });
-  }
-  const maxBytes = uploadMaxBytes(process.env);
-  let originalName = "";
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(
-        unstable_createFileUploadHandler({
-          directory: uploadsDir(),
-          maxPartSize: maxBytes,
-          avoidFileConflicts: false,
-          file: ({ filename }) => {
-            originalName = filename;
-            return `${randomUUID()}.ged`;
-          },
-        }),
-        unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-      ),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return refused({ file: `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.` }, "");
-    }
-    throw new Response("The upload was cut off or is not a form: send it again from the page.", { status: 400 });
-  }
-  const file = form.get("file");
-  // A file chosen but empty is stored, and readGedcom names what is wrong with it.
-  const stored = file instanceof NodeOnDiskFile ? file.getFilePath() : null;
-  const discard = async () => {
-    if (stored) await rm(stored, { force: true });
-  };
+  const upload = await receiveUpload(request, ".ged");
+  if (!upload.ok) return refused({ file: `The file is larger than ${upload.maxMb} MB.` }, "");
+  const { form, filePath: stored, discard } = upload;
   try {
     await validateCsrf(form, request);
   } catch (error) {
@@ -153,7 +103,7 @@ export async function submitAction(request: Request, user: User, ip: string) {
     await discard();
     return refused({ file: NOT_YOURS }, title);
   }
-  const name = path.basename(originalName || "tree.ged").slice(0, 200);
+  const name = upload.fileName || "tree.ged";
   const outcome = await submitTree(
     database,
     {

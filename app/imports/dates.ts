@@ -134,11 +134,21 @@ function readDouble(text: string): DateReading | null {
   return { ok: true, value: { date: gregorian, julian, qualifier: null } };
 }
 
+/** A year, or a year, month and day in ISO form, with nothing around them. */
+const PLAIN_DATE = /^(\d{4})(?:-(\d{2})-(\d{2}))?$/;
+
 /**
  * Reads a register date. `calendar` says how a single date is written (the batch's setting: the Russian Empire's
  * registers write Julian dates); a double date and an explicit "Julian" mark say it themselves.
  */
 export function readRegisterDate(raw: string, calendar: CalendarKind = "gregorian"): DateReading {
+  // Most cells of a large file are a plain year or ISO date: read those without the general patterns (an import
+  // reads two dates a row).
+  const plain = PLAIN_DATE.exec(raw);
+  if (plain) {
+    const date = { year: Number(plain[1]), month: Number(plain[2] ?? 0), day: Number(plain[3] ?? 0) };
+    if (valid(date, calendar)) return { ok: true, value: inCalendar(date, calendar) };
+  }
   const text = raw.trim().replace(/\s+/g, " ");
   if (!text) return { ok: false, message: "The date is empty" };
   const notADate: DateReading = {

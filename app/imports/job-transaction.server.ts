@@ -13,6 +13,9 @@ export async function inJobTransaction<T>(
   work: (trx: Kysely<Schema>, job: Database) => Promise<T>,
 ): Promise<T> {
   const job = database.kind === "sqlite" && database.file ? openSqlite(database.file) : database;
+  // The job reads back much of the postings' B-tree as it writes; through a memory map every page it touched
+  // would stay in this process's memory (1M rows went past 500 MB), where the page cache is bounded.
+  if (job !== database) job.sqlite?.pragma("mmap_size = 0");
   try {
     if (job.kind !== "sqlite") return await job.db.transaction().execute((trx) => work(trx, job));
     return await job.db.connection().execute(async (connection) => {

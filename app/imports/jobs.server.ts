@@ -11,7 +11,8 @@ import {
   getBatch,
   updateBatch,
 } from "./batches.server";
-import { ImportError, type OnProgress, checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
+import { ImportError, type OnProgress } from "./batch-walk.server";
+import { checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
 import { checkPlaceBatch, importPlaceBatch, undoPlaceBatch } from "./places.server";
 
 /**

@@ -1,29 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  MaxPartSizeExceededError,
-  NodeOnDiskFile,
-  data,
-  redirect,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { writeAudit } from "~/auth/audit.server";
 import { validateCsrf } from "~/auth/csrf.server";
 import type { User } from "~/auth/users.server";
-import { readConfig } from "~/config/env.server";
 import { IMPORT_PROGRESS_EVENT_MS } from "~/config/timing";
 import type { Database } from "~/db/connection.server";
 import { getDatabase } from "~/db/current.server";
 import { pageWindow } from "~/listing/paging";
 import { csvResponse } from "~/routing/csv-response.server";
-import { contentTypeOf, readForm } from "~/routing/form-data.server";
+import { readForm } from "~/routing/form-data.server";
+import { receiveUpload } from "~/routing/upload.server";
 import { PATHS, adminImportPath } from "~/routing/paths";
 import { invariantResponse } from "~/routing/responses";
 import { csvLine } from "~/search/csv";
@@ -54,7 +42,7 @@ import {
   refusal,
   startBatchJob,
 } from "./jobs.server";
-import { laterBatch } from "./records.server";
+import { laterBatch } from "./batch-walk.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -63,12 +51,6 @@ import { laterBatch } from "./records.server";
  */
 
 const PER_PAGE = 25;
-
-function uploadsDir(): string {
-  const dir = path.join(readConfig().dataDir, "imports");
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 function destinationChoices() {
   return destinations().map((d) => ({ value: d.value, title: d.title, group: d.group }));
@@ -169,47 +151,16 @@ function refused(errors: NewImportErrors, collection: string) {
 
 /** The upload: streamed to a file in the data folder, read for what it is, and kept as a new batch. */
 export async function newImportAction(request: Request, user: User, ip: string) {
-  if (request.method !== "POST" || contentTypeOf(request) !== "multipart/form-data") {
-    // Anything but the page's own multipart form gets readForm's 405/415.
-    await readForm(request);
-    throw new Response("Send this form from its page.", { status: 415 });
-  }
-  const maxBytes = uploadMaxBytes(process.env);
-  const dir = uploadsDir();
-  let originalName = "";
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(
-        unstable_createFileUploadHandler({
-          directory: dir,
-          maxPartSize: maxBytes,
-          avoidFileConflicts: false,
-          file: ({ filename }) => {
-            originalName = filename;
-            return `${randomUUID()}.upload`;
-          },
-        }),
-        unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-      ),
+  const upload = await receiveUpload(request, ".upload");
+  if (!upload.ok) {
+    return refused(
+      {
+        file: `The file is larger than ${upload.maxMb} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`,
+      },
+      "",
     );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return refused(
-        {
-          file: `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`,
-        },
-        "",
-      );
-    }
-    throw new Response("The upload was cut off or is not a form: send it again from the page.", { status: 400 });
   }
-  const file = form.get("file");
-  const stored = file instanceof NodeOnDiskFile ? file.getFilePath() : null;
-  const discard = async () => {
-    if (stored) await rm(stored, { force: true });
-  };
+  const { form, filePath: stored, discard } = upload;
   try {
     await validateCsrf(form, request);
   } catch (error) {
@@ -225,7 +176,7 @@ export async function newImportAction(request: Request, user: User, ip: string) 
     await discard();
     return refused(errors, collectionValue);
   }
-  const name = path.basename(originalName || "upload.csv").slice(0, 200);
+  const name = upload.fileName || "upload.csv";
   if (/\.(xls|ods|ged|pdf|zip|docx?)$/i.test(name)) {
     await discard();
     return refused(

@@ -16,7 +16,7 @@ import {
   SQUARE_TARGET,
   spellingTarget,
 } from "./place-fields";
-import { MAX_CELL_CHARS, type RowProblem, cellText, contentKey } from "./rows.server";
+import { type RowProblem, cellProblem, cellText, contentKey } from "./rows.server";
 
 /**
  * One row of a volunteer's list of places read into a place of the index, or the problems that keep it out, each
@@ -97,18 +97,9 @@ export function readPlaceRow(
     if (!target) return;
     const header = headers[i] ?? `Column ${i + 1}`;
     const value = cellText(cells[i] ?? "");
-    if (value.includes("\uFFFD")) {
-      problem(
-        header,
-        "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8",
-      );
-      return;
-    }
-    if (value.length > MAX_CELL_CHARS) {
-      problem(
-        header,
-        `The value is ${value.length.toLocaleString("en")} characters long; at most ${MAX_CELL_CHARS.toLocaleString("en")} are kept`,
-      );
+    const wrong = cellProblem(value);
+    if (wrong) {
+      problem(header, wrong);
       return;
     }
     const kind = spellingTarget(target);

@@ -5,14 +5,25 @@ import { MAP_INDEXES, type MapIndexDef, type MapIndexId } from "~/places/indexes
 import { SPELLING_ORDER, type PlaceInput, type SpellingKind } from "~/places/spellings";
 import { type PlaceWrite, nextPlaceId, removePlaces, writePlaces } from "~/places/store.server";
 import { csvLine } from "~/search/csv";
-import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
+import {
+  type BatchRows,
+  CHUNK,
+  ImportError,
+  type OnProgress,
+  checkBatch,
+  markImported,
+  markUndone,
+  problemRowPolicy,
+  refuseUndoUnderLaterBatch,
+  requireCheckedFile,
+  walkBatchRows,
+} from "./batch-walk.server";
+import type { ImportBatch } from "./batches.server";
 import { SOURCE_KEY_TARGET } from "./fields";
-import { fileDigest, readCsvRows } from "./file.server";
+import { readCsvRows } from "./file.server";
 import { inJobTransaction, lockForJob } from "./job-transaction.server";
 import { placeExportColumns } from "./place-fields";
 import { type ReadPlaceRow, SPELLING_JOIN, canonicalPlace, readPlaceRow } from "./place-rows.server";
-import { ImportError, type OnProgress, laterBatch } from "./records.server";
-import type { RowProblem } from "./rows.server";
 
 /**
  * Checking, importing and undoing a batch of places into one map index, and exporting an index in the import
@@ -21,8 +32,6 @@ import type { RowProblem } from "./rows.server";
  * transaction; a place's source key (place_sources) makes a second import of the file an update, and the place as
  * it was before (import_changes, the place id as record_id) is what an undo puts back.
  */
-
-const CHUNK = 1000;
 
 function indexOf(batch: ImportBatch): MapIndexDef {
   const index = MAP_INDEXES.find((i) => i.id === batch.target);
@@ -124,141 +133,55 @@ async function findExisting(
   return found;
 }
 
-type Classified = { row: ReadPlaceRow; existing: Existing | undefined; same: boolean };
-
-interface Counts {
-  total: number;
-  errorRows: number;
-  new: number;
-  changed: number;
-  unchanged: number;
-}
-
-/**
- * Reads every row (`visit` gets the valid ones in chunks, classified as new, changed or unchanged) and collects
- * the problems: a row's own, and a source key that an earlier row of the file has.
- */
-async function walkRows(
-  db: Kysely<Schema>,
-  batch: ImportBatch,
-  onProgress: OnProgress,
-  visit: (chunk: Classified[]) => Promise<void>,
-  onProblemRow: (row: ReadPlaceRow, problems: RowProblem[]) => void,
-): Promise<Counts> {
+/** A batch's rows as places, each beside the place stored under its key. */
+function placeRows(batch: ImportBatch): BatchRows<ReadPlaceRow, Existing> {
   const index = indexOf(batch);
   const { settings, analysis } = batch;
-  const counts: Counts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
-  const keys = new Map<string, number>();
-  let pending: ReadPlaceRow[] = [];
-  const drain = async () => {
-    if (!pending.length) return;
-    const rows = pending;
-    pending = [];
-    const existing = await findExisting(
-      db,
-      index.id,
-      rows.map((r) => r.sourceKey!),
-    );
-    const chunk = rows.map((row) => {
-      const e = existing.get(row.sourceKey!);
-      return { row, existing: e, same: !!e && canonicalPlace(e.place) === canonicalPlace(row.place!) };
-    });
-    for (const c of chunk) {
-      if (!c.existing) counts.new++;
-      else if (c.same) counts.unchanged++;
-      else counts.changed++;
+  async function* rows(): AsyncGenerator<ReadPlaceRow> {
+    let header = true;
+    for await (const csvRow of readCsvRows(batch.filePath, settings)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      yield readPlaceRow(index, settings, analysis.headers, csvRow);
     }
-    await visit(chunk);
-  };
-  let header = true;
-  for await (const csvRow of readCsvRows(batch.filePath, settings)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    const row = readPlaceRow(index, settings, analysis.headers, csvRow);
-    counts.total++;
-    let problems = row.problems;
-    if (!problems.length && row.sourceKey) {
-      const earlier = keys.get(row.sourceKey);
-      if (earlier !== undefined) {
-        const keyColumn = settings.columns.indexOf(SOURCE_KEY_TARGET);
-        problems = [
-          {
-            row: row.row,
-            column: keyColumn >= 0 ? (analysis.headers[keyColumn] ?? "Source key") : "",
-            message:
-              keyColumn >= 0
-                ? `The source key “${row.sourceKey}” is also on row ${earlier}`
-                : `This row repeats row ${earlier} exactly`,
-          },
-        ];
-      } else keys.set(row.sourceKey, row.row);
-    }
-    if (problems.length) {
-      counts.errorRows++;
-      onProblemRow(row, problems);
-    } else {
-      pending.push(row);
-      if (pending.length >= CHUNK) await drain();
-    }
-    if (counts.total % CHUNK === 0) onProgress(counts.total);
   }
-  await drain();
-  onProgress(counts.total);
-  return counts;
+  return {
+    rows: rows(),
+    async classify(db, chunk) {
+      const existing = await findExisting(
+        db,
+        index.id,
+        chunk.map((r) => r.sourceKey!),
+      );
+      return chunk.map((row) => {
+        const e = existing.get(row.sourceKey!);
+        return { row, existing: e, same: !!e && canonicalPlace(e.place) === canonicalPlace(row.place!) };
+      });
+    },
+  };
 }
 
 /** The dry run: every row read and validated, nothing written but the report. */
-export async function checkPlaceBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
-  const problems: RowProblem[] = [];
-  let moreProblems = 0;
-  const counts = await walkRows(
-    database.db,
-    batch,
-    onProgress,
-    async () => {},
-    (_row, rowProblems) => {
-      for (const p of rowProblems) {
-        if (problems.length < MAX_STORED_PROBLEMS) problems.push(p);
-        else moreProblems++;
-      }
-    },
-  );
-  if (counts.total === 0) throw new ImportError("The file has a header but no rows to import.");
-  await database.db.transaction().execute(async (trx) => {
-    await replaceProblems({ db: trx }, batch.id, problems);
-    await updateBatch({ db: trx }, batch.id, {
-      status: "checked",
-      checked: 1,
-      rows_total: counts.total,
-      rows_done: counts.total,
-      rows_error: counts.errorRows,
-      rows_new: counts.new,
-      rows_changed: counts.changed,
-      rows_unchanged: counts.unchanged,
-      rows_skipped: 0,
-      finished_at: new Date().toISOString(),
-      error: moreProblems ? `${moreProblems.toLocaleString("en")} further problems were not kept` : null,
-    });
-  });
+export function checkPlaceBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
+  return checkBatch(database, batch, placeRows(batch), onProgress);
 }
 
 /** The import: one transaction writes every valid row (new places added, changed ones rewritten) or nothing. */
 export async function importPlaceBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
   const index = indexOf(batch);
-  if ((await fileDigest(batch.filePath)) !== batch.sha256) {
-    throw new ImportError("The uploaded file is not the one that was checked any more. Upload it again.");
-  }
+  await requireCheckedFile(batch);
   const started = Date.now();
   await inJobTransaction(database, async (trx) => {
     await lockForJob(trx, database, "batch", batch.id);
     await lockForJob(trx, database, "places");
     let nextId = await nextPlaceId(trx);
-    let skipped = 0;
-    const counts = await walkRows(
+    const policy = problemRowPolicy(batch);
+    const counts = await walkBatchRows(
       trx,
       batch,
+      placeRows(batch),
       onProgress,
       async (chunk) => {
         const sources: { place_id: number; map_index: string; source_key: string; batch_id: number | null }[] = [];
@@ -302,29 +225,9 @@ export async function importPlaceBatch(database: Database, batch: ImportBatch, o
             .execute();
         }
       },
-      (row) => {
-        if (!batch.settings.skipBadRows) {
-          throw new ImportError(
-            `Row ${row.row} has problems (${row.problems[0]?.message ?? "a source key repeated"}); nothing was imported. Check the file again, or choose to leave out the rows with problems.`,
-          );
-        }
-        skipped++;
-      },
+      policy.onProblemRow,
     );
-    const now = new Date();
-    await updateBatch({ db: trx }, batch.id, {
-      status: "imported",
-      rows_total: counts.total,
-      rows_done: counts.total,
-      rows_error: counts.errorRows,
-      rows_new: counts.new,
-      rows_changed: counts.changed,
-      rows_unchanged: counts.unchanged,
-      rows_skipped: skipped,
-      finished_at: now.toISOString(),
-      duration_ms: now.getTime() - started,
-      error: null,
-    });
+    await markImported(trx, batch, counts, policy.skipped(), started);
   });
 }
 
@@ -336,10 +239,7 @@ export async function undoPlaceBatch(
   onProgress: OnProgress,
 ): Promise<void> {
   const index = indexOf(batch);
-  const later = await laterBatch(database, batch);
-  if (later !== undefined) {
-    throw new ImportError(`Undo import #${later} first: it came after this one and may have changed the same places.`);
-  }
+  await refuseUndoUnderLaterBatch(database, batch, "places");
   await inJobTransaction(database, async (trx) => {
     await lockForJob(trx, database, "batch", batch.id);
     await lockForJob(trx, database, "places");
@@ -383,13 +283,7 @@ export async function undoPlaceBatch(
       done += changes.length;
       onProgress(done);
     }
-    await trx.deleteFrom("import_changes").where("batch_id", "=", batch.id).execute();
-    await updateBatch({ db: trx }, batch.id, {
-      status: "undone",
-      undone_at: new Date().toISOString(),
-      undone_by_name: actorName,
-      error: null,
-    });
+    await markUndone(trx, batch, actorName);
   });
 }
 

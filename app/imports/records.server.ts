@@ -1,31 +1,36 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/connection.server";
-import type { RecordSourcesTable, Schema } from "~/db/schema";
+import type { ImportChangesTable, RecordSourcesTable, Schema } from "~/db/schema";
 import { type SimpleDate, parseIsoDate } from "~/search/calendar";
 import { type CollectionDef, getCollection } from "~/search/collections";
 import { csvLine } from "~/search/csv";
 import { forgetCollectionSizes } from "~/search/stats.server";
 import { type Columns, type ImportRecord, RecordImporter, insertRows } from "~/search/store.server";
-import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
+import {
+  type BatchRows,
+  CHUNK,
+  ImportError,
+  type OnProgress,
+  checkBatch,
+  markImported,
+  markUndone,
+  problemRowPolicy,
+  refuseUndoUnderLaterBatch,
+  requireCheckedFile,
+  walkBatchRows,
+} from "./batch-walk.server";
+import type { ImportBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
-import { fileDigest, readCsvRows } from "./file.server";
+import { readCsvRows } from "./file.server";
 import { inJobTransaction, lockForJob } from "./job-transaction.server";
-import { SeenKeys } from "./seen-keys";
 import { readXlsxRows } from "./xlsx.server";
-import { type ReadRow, type RowProblem, canonicalOfImport, canonicalOfStored, readRecordRow } from "./rows.server";
+import { type ReadRow, canonicalOfImport, canonicalOfStored, recordRowReader } from "./rows.server";
 
 /**
  * Checking, importing and undoing a batch of records, and exporting a collection in the import format
  * (decision 0023). The check and the import read the file through the same rows, so the import does exactly what
  * the check reported. An import is one transaction: all its rows or none.
  */
-
-/** A refusal the administrator can act on: its message is shown as it is. */
-export class ImportError extends Error {}
-
-export type OnProgress = (done: number) => void;
-
-const CHUNK = 1000;
 
 function collectionOf(batch: ImportBatch): CollectionDef {
   const collection = getCollection(batch.target);
@@ -39,13 +44,33 @@ async function* batchRows(batch: ImportBatch, collection: CollectionDef): AsyncG
   let header = true;
   const rows =
     batch.format === "xlsx" ? readXlsxRows(batch.filePath, settings.sheet) : readCsvRows(batch.filePath, settings);
+  const read = recordRowReader(collection, settings, analysis.headers);
   for await (const row of rows) {
     if (header) {
       header = false;
       continue;
     }
-    yield readRecordRow(collection, settings, analysis.headers, row);
+    yield read(row);
   }
+}
+
+/** A batch's rows as records, each beside the record stored under its key. */
+function recordRows(batch: ImportBatch): BatchRows<ReadRow, Existing> {
+  const collection = collectionOf(batch);
+  return {
+    rows: batchRows(batch, collection),
+    async classify(db, rows) {
+      const existing = await findExisting(
+        db,
+        collection,
+        rows.map((r) => r.sourceKey!),
+      );
+      return rows.map((row) => {
+        const e = existing.get(row.sourceKey!);
+        return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonicalOfImport(row.record!) };
+      });
+    },
+  };
 }
 
 interface StoredRow {
@@ -87,13 +112,14 @@ async function findExisting(
     .execute();
   const ids = new Map<number, { key: string; keyless: boolean }>();
   for (const s of sources) ids.set(Number(s.record_id), { key: s.source_key, keyless: false });
+  const keyed = new Set(sources.map((s) => s.source_key));
   const byId = keys
-    .filter((k) => !sources.some((s) => s.source_key === k))
+    .filter((k) => !keyed.has(k))
     .map((k) => [k, RECORD_ID_KEY.exec(k)] as const)
     .filter(([, m]) => m)
     .map(([k, m]) => [k, Number(m![1])] as const);
   if (byId.length) {
-    const keyed = await db
+    const withKey = await db
       .selectFrom("record_sources")
       .select("record_id")
       .where(
@@ -102,7 +128,7 @@ async function findExisting(
         byId.map(([, id]) => id),
       )
       .execute();
-    const taken = new Set(keyed.map((r) => Number(r.record_id)));
+    const taken = new Set(withKey.map((r) => Number(r.record_id)));
     for (const [key, id] of byId) if (!taken.has(id)) ids.set(id, { key, keyless: true });
   }
   if (!ids.size) return found;
@@ -126,128 +152,11 @@ const SOURCE_COLUMNS: Columns<RecordSourcesTable> = [
   ["batch_id", "integer"],
 ];
 
-type Classified = { row: ReadRow; existing: Existing | undefined; same: boolean };
-
-async function classify(
-  db: Kysely<Schema>,
-  collection: CollectionDef,
-  rows: readonly ReadRow[],
-): Promise<Classified[]> {
-  const existing = await findExisting(
-    db,
-    collection,
-    rows.map((r) => r.sourceKey!),
-  );
-  return rows.map((row) => {
-    const e = existing.get(row.sourceKey!);
-    return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonicalOfImport(row.record!) };
-  });
-}
-
-interface Counts {
-  total: number;
-  errorRows: number;
-  new: number;
-  changed: number;
-  unchanged: number;
-}
-
-/**
- * Reads every row (`visit` gets the valid ones in chunks, classified as new, changed or unchanged) and collects
- * the problems: a row's own, and a source key that an earlier row of the file has.
- */
-async function walkRows(
-  db: Kysely<Schema>,
-  batch: ImportBatch,
-  onProgress: OnProgress,
-  visit: (chunk: Classified[]) => Promise<void>,
-  onProblemRow: (row: ReadRow, problems: RowProblem[]) => void,
-): Promise<Counts> {
-  const collection = collectionOf(batch);
-  const counts: Counts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
-  const keys = new SeenKeys();
-  let pending: ReadRow[] = [];
-  const drain = async () => {
-    if (!pending.length) return;
-    const chunk = await classify(db, collection, pending);
-    pending = [];
-    for (const c of chunk) {
-      if (!c.existing) counts.new++;
-      else if (c.same) counts.unchanged++;
-      else counts.changed++;
-    }
-    await visit(chunk);
-    // SQLite's driver is synchronous: without a turn of the event loop now and then, the site's other requests
-    // and this batch's own progress events would wait for the whole import.
-    await new Promise((resolve) => setImmediate(resolve));
-  };
-  for await (const row of batchRows(batch, collection)) {
-    counts.total++;
-    let problems = row.problems;
-    if (!problems.length && row.sourceKey) {
-      const earlier = keys.firstRow(row.sourceKey, row.row);
-      if (earlier !== undefined) {
-        const keyColumn = batch.settings.columns.indexOf(SOURCE_KEY_TARGET);
-        problems = [
-          {
-            row: row.row,
-            column: keyColumn >= 0 ? (batch.analysis.headers[keyColumn] ?? "Source key") : "",
-            message:
-              keyColumn >= 0
-                ? `The source key “${row.sourceKey}” is also on row ${earlier}`
-                : `This row repeats row ${earlier} exactly`,
-          },
-        ];
-      }
-    }
-    if (problems.length) {
-      counts.errorRows++;
-      onProblemRow(row, problems);
-    } else {
-      pending.push(row);
-      if (pending.length >= CHUNK) await drain();
-    }
-    if (counts.total % CHUNK === 0) onProgress(counts.total);
-  }
-  await drain();
-  onProgress(counts.total);
-  return counts;
-}
-
-/** The dry run: every row read and validated, nothing written but the report. */
-export async function checkRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
-  const problems: RowProblem[] = [];
-  let moreProblems = 0;
-  const counts = await walkRows(
-    database.db,
-    batch,
-    onProgress,
-    async () => {},
-    (_row, rowProblems) => {
-      for (const p of rowProblems) {
-        if (problems.length < MAX_STORED_PROBLEMS) problems.push(p);
-        else moreProblems++;
-      }
-    },
-  );
-  if (counts.total === 0) throw new ImportError("The file has a header but no rows to import.");
-  await database.db.transaction().execute(async (trx) => {
-    await replaceProblems({ db: trx }, batch.id, problems);
-    await updateBatch({ db: trx }, batch.id, {
-      status: "checked",
-      checked: 1,
-      rows_total: counts.total,
-      rows_done: counts.total,
-      rows_error: counts.errorRows,
-      rows_new: counts.new,
-      rows_changed: counts.changed,
-      rows_unchanged: counts.unchanged,
-      rows_skipped: 0,
-      finished_at: new Date().toISOString(),
-      error: moreProblems ? `${moreProblems.toLocaleString("en")} further problems were not kept` : null,
-    });
-  });
-}
+const CHANGE_COLUMNS: Columns<ImportChangesTable> = [
+  ["batch_id", "integer"],
+  ["record_id", "integer"],
+  ["previous", "text"],
+];
 
 function previousOf(stored: StoredRow, keyless: boolean): string {
   return JSON.stringify({ ...stored, keyless });
@@ -267,24 +176,44 @@ function storedAsImport(collection: CollectionDef, stored: Omit<StoredRow, "id" 
   };
 }
 
+/** The dry run: every row read and validated, nothing written but the report. */
+export function checkRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
+  return checkBatch(database, batch, recordRows(batch), onProgress);
+}
+
 /** The import: one transaction writes every valid row (new ones added, changed ones updated) or nothing. */
 export async function importRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
   const collection = collectionOf(batch);
-  if ((await fileDigest(batch.filePath)) !== batch.sha256) {
-    throw new ImportError("The uploaded file is not the one that was checked any more. Upload it again.");
-  }
+  await requireCheckedFile(batch);
   const started = Date.now();
   await inJobTransaction(database, async (trx, job) => {
     await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, 5000, trx);
     await importer.init();
-    let skipped = 0;
-    const counts = await walkRows(
+    const policy = problemRowPolicy(batch);
+    const counts = await walkBatchRows(
       trx,
       batch,
+      recordRows(batch),
       onProgress,
       async (chunk) => {
         const sources: RecordSourcesTable[] = [];
+        const changed = chunk.filter((c) => c.existing && !c.same);
+        if (changed.length) {
+          // One removal for the chunk's changed records: a removal writes out every buffered posting first.
+          await insertRows(
+            job,
+            trx,
+            "import_changes",
+            CHANGE_COLUMNS,
+            changed.map(({ existing }) => ({
+              batch_id: batch.id,
+              record_id: existing!.stored.id,
+              previous: previousOf(existing!.stored, existing!.keyless),
+            })),
+          );
+          await importer.removeRecords(changed.map(({ existing }) => existing!.stored));
+        }
         for (const { row, existing, same } of chunk) {
           if (same) continue;
           if (!existing) {
@@ -297,15 +226,6 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
             });
             continue;
           }
-          await trx
-            .insertInto("import_changes")
-            .values({
-              batch_id: batch.id,
-              record_id: existing.stored.id,
-              previous: previousOf(existing.stored, existing.keyless),
-            })
-            .execute();
-          await importer.removeRecords([existing.stored]);
           await importer.add(row.record!, existing.stored.id);
           if (existing.keyless) {
             sources.push({
@@ -318,54 +238,12 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
         }
         await insertRows(job, trx, "record_sources", SOURCE_COLUMNS, sources);
       },
-      (row) => {
-        if (!batch.settings.skipBadRows) {
-          throw new ImportError(
-            `Row ${row.row} has problems (${row.problems[0]?.message ?? "a source key repeated"}); nothing was imported. Check the file again, or choose to leave out the rows with problems.`,
-          );
-        }
-        skipped++;
-      },
+      policy.onProblemRow,
     );
     await importer.finish();
-    const now = new Date();
-    await updateBatch({ db: trx }, batch.id, {
-      status: "imported",
-      rows_total: counts.total,
-      rows_done: counts.total,
-      rows_error: counts.errorRows,
-      rows_new: counts.new,
-      rows_changed: counts.changed,
-      rows_unchanged: counts.unchanged,
-      rows_skipped: skipped,
-      finished_at: now.toISOString(),
-      duration_ms: now.getTime() - started,
-      error: null,
-    });
+    await markImported(trx, batch, counts, policy.skipped(), started);
   });
   forgetCollectionSizes();
-}
-
-/**
- * The batch of this collection imported after `batch` and not undone that wrote something, if any: it has to be
- * undone first. (A later import of the same file that found every row unchanged wrote nothing.)
- */
-export async function laterBatch(database: Database, batch: ImportBatch): Promise<number | undefined> {
-  const later = await database.db
-    .selectFrom("import_batches")
-    .select("id")
-    .where("kind", "=", batch.kind)
-    .where("target", "=", batch.target)
-    .where("id", ">", batch.id)
-    .where((eb) =>
-      eb.or([
-        eb("status", "in", ["importing", "undoing"]),
-        eb.and([eb("status", "=", "imported"), eb.or([eb("rows_new", ">", 0), eb("rows_changed", ">", 0)])]),
-      ]),
-    )
-    .orderBy("id")
-    .executeTakeFirst();
-  return later ? Number(later.id) : undefined;
 }
 
 /** Undo: the batch's new records removed, the records it changed put back as they were, in one transaction. */
@@ -376,10 +254,7 @@ export async function undoRecordBatch(
   onProgress: OnProgress,
 ): Promise<void> {
   const collection = collectionOf(batch);
-  const later = await laterBatch(database, batch);
-  if (later !== undefined) {
-    throw new ImportError(`Undo import #${later} first: it came after this one and may have changed the same records.`);
-  }
+  await refuseUndoUnderLaterBatch(database, batch, "records");
   await inJobTransaction(database, async (trx, job) => {
     await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, 5000, trx);
@@ -425,13 +300,7 @@ export async function undoRecordBatch(
       onProgress(done);
     }
     await importer.finish();
-    await trx.deleteFrom("import_changes").where("batch_id", "=", batch.id).execute();
-    await updateBatch({ db: trx }, batch.id, {
-      status: "undone",
-      undone_at: new Date().toISOString(),
-      undone_by_name: actorName,
-      error: null,
-    });
+    await markUndone(trx, batch, actorName);
   });
   forgetCollectionSizes();
 }

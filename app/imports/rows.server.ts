@@ -40,7 +40,20 @@ export const MAX_CELL_CHARS = 4000;
 /** What a spreadsheet export put before a value that starts like a formula ('=…), taken off again. */
 export function cellText(raw: string): string {
   const text = raw.trim();
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+  return text.charCodeAt(0) === APOSTROPHE && /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+const APOSTROPHE = 0x27;
+
+/** What keeps a cell's text out of an import (characters the file's encoding could not give, a value too long). */
+export function cellProblem(value: string): string | null {
+  if (value.includes("\uFFFD")) {
+    return "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8";
+  }
+  if (value.length > MAX_CELL_CHARS) {
+    return `The value is ${value.length.toLocaleString("en")} characters long; at most ${MAX_CELL_CHARS.toLocaleString("en")} are kept`;
+  }
+  return null;
 }
 
 /**
@@ -87,86 +100,98 @@ export function readRecordRow(
   headers: readonly string[],
   input: CsvRow,
 ): ReadRow {
-  const problems: RowProblem[] = [];
-  const { row, cells } = input;
-  const problem = (column: string, message: string) => problems.push({ row, column, message });
+  return recordRowReader(collection, settings, headers)(input);
+}
+
+/**
+ * readRecordRow() for every row of one file: what depends only on the mapping (which column is the date, the
+ * key, each field) is worked out once, not once a row.
+ */
+export function recordRowReader(
+  collection: CollectionDef,
+  settings: RecordRowSettings,
+  headers: readonly string[],
+): (input: CsvRow) => ReadRow {
+  const { columns } = settings;
   const width = headers.length;
-  if (cells.length > width && cells.slice(width).some((c) => c.trim() !== "")) {
-    problem(
-      "",
-      `This row has ${cells.length} cells but the header has ${width}: a delimiter too many, or a quote missing?`,
-    );
-  } else if (cells.length < width) {
-    problem("", `This row has ${cells.length} cells but the header has ${width}: is part of the row on the next line?`);
-  }
-  const fields: Record<string, string> = {};
-  let dateText = "";
-  let julianText = "";
-  let sourceKey: string | null = null;
-  settings.columns.forEach((target, i) => {
-    if (!target) return;
-    const header = headers[i] ?? `Column ${i + 1}`;
-    const value = cellText(cells[i] ?? "");
-    if (value.includes("\uFFFD")) {
-      problem(
-        header,
-        "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8",
-      );
-      return;
-    }
-    if (value.length > MAX_CELL_CHARS) {
-      problem(
-        header,
-        `The value is ${value.length.toLocaleString("en")} characters long; at most ${MAX_CELL_CHARS.toLocaleString("en")} are kept`,
-      );
-      return;
-    }
-    if (target === DATE_TARGET) dateText = value;
-    else if (target === JULIAN_TARGET) julianText = value;
-    else if (target === SOURCE_KEY_TARGET) sourceKey = value;
-    else if (value) fields[target] = value;
-  });
-
-  const dateHeader = headers[settings.columns.indexOf(DATE_TARGET)] ?? "Date";
-  let record: ImportRecord | null = null;
-  const date = settings.columns.includes(DATE_TARGET)
-    ? readRegisterDate(dateText, settings.calendar)
-    : ({ ok: false, message: "No column is the date" } as const);
-  if (!date.ok) problem(dateHeader, date.message);
-  let julian = date.ok ? date.value.julian : null;
-  if (julianText) {
-    const j = readRegisterDate(julianText, "julian");
-    if (!j.ok) problem(headers[settings.columns.indexOf(JULIAN_TARGET)] ?? "Julian date", j.message);
-    else julian = j.value.julian ?? j.value.date;
-  }
-  if (date.ok) {
-    const { year } = date.value.date;
-    const { from, to } = collection.years;
-    if (year < from || year > to) {
-      problem(dateHeader, `The year ${year} is outside this collection's years, ${from}–${to}`);
-    } else {
-      // A qualified date ("abt 1850") keeps its words for the record page; the year is what is searched.
-      if (date.value.qualifier) fields[DATE_TARGET] = dateText;
-      record = { collection: collection.id, date: date.value.date, julianDate: julian, fields };
-    }
-  }
-
+  const headerOf = (target: string, fallback: string) => headers[columns.indexOf(target)] ?? fallback;
+  const mapped = columns.flatMap((target, i) =>
+    target ? [{ target, i, header: headers[i] ?? `Column ${i + 1}` }] : [],
+  );
+  const hasDate = columns.includes(DATE_TARGET);
+  const hasKey = columns.includes(SOURCE_KEY_TARGET);
+  const dateHeader = headerOf(DATE_TARGET, "Date");
+  const julianHeader = headerOf(JULIAN_TARGET, "Julian date");
+  const keyHeader = headerOf(SOURCE_KEY_TARGET, "Source key");
   const principal = principalField(collection);
-  if (!fields[principal]) {
-    const i = settings.columns.indexOf(principal);
-    const label = collection.searchFields[0]?.label ?? principal;
-    problem(i >= 0 ? (headers[i] ?? label) : label, `${label} is empty: every record needs it`);
-  }
-  for (const f of collection.searchFields) {
-    const value = fields[f.name];
-    if (f.choices && value && !f.choices.some((c) => c.value === value)) {
-      const i = settings.columns.indexOf(f.name);
-      problem(headers[i] ?? f.label, `“${value}” is not one of ${f.choices.map((c) => c.value).join(", ")}`);
+  const principalLabel = collection.searchFields[0]?.label ?? principal;
+  const principalHeader = columns.includes(principal) ? headerOf(principal, principalLabel) : principalLabel;
+  const choiceFields = collection.searchFields
+    .filter((f) => f.choices)
+    .map((f) => ({ name: f.name, values: f.choices!.map((c) => c.value), header: headerOf(f.name, f.label) }));
+  const { from, to } = collection.years;
+
+  return (input) => {
+    const problems: RowProblem[] = [];
+    const { row, cells } = input;
+    const problem = (column: string, message: string) => problems.push({ row, column, message });
+    if (cells.length > width && cells.slice(width).some((c) => c.trim() !== "")) {
+      problem(
+        "",
+        `This row has ${cells.length} cells but the header has ${width}: a delimiter too many, or a quote missing?`,
+      );
+    } else if (cells.length < width) {
+      problem(
+        "",
+        `This row has ${cells.length} cells but the header has ${width}: is part of the row on the next line?`,
+      );
     }
-  }
-  if (settings.columns.includes(SOURCE_KEY_TARGET) && !sourceKey) {
-    problem(headers[settings.columns.indexOf(SOURCE_KEY_TARGET)] ?? "Source key", "The source key is empty");
-  }
-  if (problems.length) return { row, record: null, sourceKey, problems };
-  return { row, record, sourceKey: sourceKey ?? contentKey(canonicalOfImport(record!)), problems };
+    const fields: Record<string, string> = {};
+    let dateText = "";
+    let julianText = "";
+    let sourceKey: string | null = null;
+    for (const { target, i, header } of mapped) {
+      const value = cellText(cells[i] ?? "");
+      const wrong = cellProblem(value);
+      if (wrong) {
+        problem(header, wrong);
+        continue;
+      }
+      if (target === DATE_TARGET) dateText = value;
+      else if (target === JULIAN_TARGET) julianText = value;
+      else if (target === SOURCE_KEY_TARGET) sourceKey = value;
+      else if (value) fields[target] = value;
+    }
+
+    let record: ImportRecord | null = null;
+    const date = hasDate
+      ? readRegisterDate(dateText, settings.calendar)
+      : ({ ok: false, message: "No column is the date" } as const);
+    if (!date.ok) problem(dateHeader, date.message);
+    let julian = date.ok ? date.value.julian : null;
+    if (julianText) {
+      const j = readRegisterDate(julianText, "julian");
+      if (!j.ok) problem(julianHeader, j.message);
+      else julian = j.value.julian ?? j.value.date;
+    }
+    if (date.ok) {
+      const { year } = date.value.date;
+      if (year < from || year > to) {
+        problem(dateHeader, `The year ${year} is outside this collection's years, ${from}–${to}`);
+      } else {
+        // A qualified date ("abt 1850") keeps its words for the record page; the year is what is searched.
+        if (date.value.qualifier) fields[DATE_TARGET] = dateText;
+        record = { collection: collection.id, date: date.value.date, julianDate: julian, fields };
+      }
+    }
+
+    if (!fields[principal]) problem(principalHeader, `${principalLabel} is empty: every record needs it`);
+    for (const f of choiceFields) {
+      const value = fields[f.name];
+      if (value && !f.values.includes(value)) problem(f.header, `“${value}” is not one of ${f.values.join(", ")}`);
+    }
+    if (hasKey && !sourceKey) problem(keyHeader, "The source key is empty");
+    if (problems.length) return { row, record: null, sourceKey, problems };
+    return { row, record, sourceKey: sourceKey ?? contentKey(canonicalOfImport(record!)), problems };
+  };
 }

@@ -4,6 +4,7 @@ import { type SimpleDate, formatIsoDate } from "~/search/calendar";
 import { COLLECTIONS, type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
+import { PostingBuffer } from "~/search/posting-buffer";
 import type { Database } from "~/db/connection.server";
 import {
   type NameCodesTable,
@@ -27,6 +28,12 @@ const RECORD_CHUNK = 1000;
 const ROW_CHUNK = 5000;
 /** Field values whose dictionary ids and folded form an importer remembers at once. */
 const RAW_CACHE_SIZE = 100_000;
+/**
+ * Postings an import inside one transaction holds before it writes them, sorted as a whole: the longer the sorted
+ * run, the fewer times the write walks the postings' B-tree. 8 bytes each, so 16 MB; the buffer grows by doubling
+ * and stops at 2²¹ slots, just above this.
+ */
+const POSTINGS_PER_WRITE = 2_000_000;
 
 type PendingValue = Omit<NameValuesTable, "n">;
 
@@ -46,16 +53,16 @@ export class RecordImporter {
   private nextValueId = 1;
   private readonly dictionary = new Map<string, number>();
   private records: RecordsTable[] = [];
-  /** The postings to write, a column each: millions of small objects kept the garbage collector busy. */
-  private postings = newPostingColumns();
+  /** The postings to write, packed: millions of small objects kept the garbage collector busy. */
+  private readonly postings = new PostingBuffer();
   private values: PendingValue[] = [];
   private codes: NameCodesTable[] = [];
   private readonly touched = new Set<number>();
   private imported = 0;
 
   private readonly touchedCollections = new Set<number>();
-  /** Per collection and search field, the dictionary ids of each raw value. */
-  private readonly idsOfRaw = new Map<string, Map<string, readonly number[]>>();
+  /** Per collection, its search fields with the dictionary ids of each raw value. */
+  private readonly plans = new Map<string, CollectionPlan>();
   private remembered = 0;
   private readonly foldedOfRaw = new Map<string, string>();
 
@@ -91,20 +98,23 @@ export class RecordImporter {
 
   /** Adds a record; `id` keeps the id of a record being replaced (an import's update, an undo's restore). */
   async add(record: ImportRecord, id = this.nextRecordId++): Promise<number> {
-    const collection = getCollection(record.collection);
-    if (!collection) throw new Error(`Unknown collection: ${record.collection}`);
+    const plan = this.planOf(record.collection);
+    const { collection } = plan;
     if (id >= this.nextRecordId) this.nextRecordId = id + 1;
     this.touchedCollections.add(collection.code);
     const data: Record<string, string> = {};
-    for (const [k, v] of Object.entries(record.fields)) {
+    const { fields } = record;
+    for (const k in fields) {
+      const v = fields[k];
       if (v != null && v !== "") data[k] = v;
     }
+    const { year, month, day } = record.date;
     const row: RecordsTable = {
       id,
       collection: collection.code,
-      year: record.date.year,
-      date_sort: record.date.year * 10000 + record.date.month * 100 + record.date.day,
-      greg_date: record.date.month && record.date.day ? formatIsoDate(record.date) : null,
+      year,
+      date_sort: year * 10000 + month * 100 + day,
+      greg_date: month && day ? formatIsoDate(record.date) : null,
       julian_date: record.julianDate?.month && record.julianDate.day ? formatIsoDate(record.julianDate) : null,
       s_name1: "",
       s_given1: "",
@@ -114,33 +124,52 @@ export class RecordImporter {
       s_parish: "",
       data: JSON.stringify(data),
     };
-    for (const f of collection.searchFields) {
+    for (const f of plan.fields) {
       // A field may read several of the record's fields (a name as written and Germanised).
-      const sources = fieldSources(f);
-      const first = data[sources[0]!];
-      if (f.sortColumn && f.sortColumn !== "date") {
-        (row[SORT_COLUMN_NAMES[f.sortColumn]] as string) = first ? this.folded(first) : "";
+      const first = data[f.sources[0]!];
+      if (f.sortColumn) (row[f.sortColumn] as string) = first ? this.folded(first) : "";
+      if (f.sources.length === 1) {
+        if (first) for (const valueId of this.valueIds(f, first)) this.post(valueId, year, id);
+        continue;
       }
-      let ids: Iterable<number> = first ? this.valueIds(collection, f, first) : [];
-      if (sources.length > 1) {
-        const all = new Set<number>(ids);
-        for (let i = 1; i < sources.length; i++) {
-          const raw = data[sources[i]!];
-          if (raw) for (const valueId of this.valueIds(collection, f, raw)) all.add(valueId);
-        }
-        ids = all;
+      const all = new Set<number>(first ? this.valueIds(f, first) : []);
+      for (let i = 1; i < f.sources.length; i++) {
+        const raw = data[f.sources[i]!];
+        if (raw) for (const valueId of this.valueIds(f, raw)) all.add(valueId);
       }
-      for (const valueId of ids) {
-        this.postings.value_id.push(valueId);
-        this.postings.year.push(row.year);
-        this.postings.record_id.push(id);
-        this.touched.add(valueId);
-      }
+      for (const valueId of all) this.post(valueId, year, id);
     }
     this.records.push(row);
     this.imported++;
-    if (this.records.length >= this.batchSize) await this.flush();
+    if (this.records.length >= this.batchSize || this.postings.length >= POSTINGS_PER_WRITE) await this.flush();
     return id;
+  }
+
+  private post(valueId: number, year: number, recordId: number): void {
+    this.postings.push(valueId, year, recordId);
+    this.touched.add(valueId);
+  }
+
+  /** What add() needs of a collection, worked out once: its search fields' sources, sort columns and memory. */
+  private planOf(collectionId: string): CollectionPlan {
+    const known = this.plans.get(collectionId);
+    if (known) return known;
+    const collection = getCollection(collectionId);
+    if (!collection) throw new Error(`Unknown collection: ${collectionId}`);
+    const plan: CollectionPlan = {
+      collection,
+      fields: collection.searchFields.map((field) => ({
+        collection,
+        field,
+        sources: fieldSources(field),
+        sortColumn: field.sortColumn && field.sortColumn !== "date" ? SORT_COLUMN_NAMES[field.sortColumn] : null,
+        // Per collection: collections share their field definitions (births and deaths), but each has its own
+        // dictionary values.
+        idsOfRaw: new Map(),
+      })),
+    };
+    this.plans.set(collectionId, plan);
+    return plan;
   }
 
   async addAll(records: Iterable<ImportRecord>, onProgress?: (n: number) => void): Promise<void> {
@@ -156,7 +185,7 @@ export class RecordImporter {
    */
   async removeRecords(records: readonly StoredRecord[]): Promise<void> {
     if (!records.length) return;
-    await this.flush();
+    await this.flush(true);
     const { db } = this;
     const postings: PostingsTable[] = [];
     for (const record of records) {
@@ -201,7 +230,7 @@ export class RecordImporter {
    * (after a removal) leaves the dictionary with its codes, so no pick list offers a name nothing has.
    */
   async finish(): Promise<void> {
-    await this.flush();
+    await this.flush(true);
     const ids = [...this.touched];
     this.touched.clear();
     const { db } = this;
@@ -257,25 +286,21 @@ export class RecordImporter {
    * value are remembered: working out its entries and keys again took most of an import's time. The memory is
    * bounded (forgotten when full) and forgotten when values leave the dictionary.
    */
-  private valueIds(collection: CollectionDef, field: SearchField, raw: string): readonly number[] {
-    // Keyed by the collection as well: collections share their field definitions (births and deaths), but each has
-    // its own dictionary values.
-    const key = `${collection.code}\u0000${field.name}`;
-    let ofField = this.idsOfRaw.get(key);
-    if (!ofField) this.idsOfRaw.set(key, (ofField = new Map()));
-    const known = ofField.get(raw);
+  private valueIds(plan: FieldPlan, raw: string): readonly number[] {
+    const known = plan.idsOfRaw.get(raw);
     if (known) return known;
+    const { collection, field } = plan;
     // A value's entries are distinct, so its ids are too.
     const ids = valueEntries(raw).map((entry) =>
       this.valueId(collection, field.name, field.kind, entry.key, entry.display),
     );
     if (++this.remembered > RAW_CACHE_SIZE) this.forgetValueIds();
-    ofField.set(raw, ids);
+    plan.idsOfRaw.set(raw, ids);
     return ids;
   }
 
   private forgetValueIds(): void {
-    this.idsOfRaw.clear();
+    for (const plan of this.plans.values()) for (const f of plan.fields) f.idsOfRaw.clear();
     this.remembered = 0;
   }
 
@@ -300,28 +325,47 @@ export class RecordImporter {
     return id;
   }
 
-  private async flush(): Promise<void> {
-    if (!this.records.length && !this.values.length) return;
+  /**
+   * Writes the buffered records and dictionary values. Inside a caller's transaction the postings wait until there
+   * are many (or `all`), so they are written in long sorted runs; on their own, each flush is a transaction with
+   * its records' postings, so no record is ever visible without them.
+   */
+  private async flush(all = false): Promise<void> {
+    const postingsDue = all || !this.executor || this.postings.length >= POSTINGS_PER_WRITE;
+    if (!this.records.length && !this.values.length && !(postingsDue && this.postings.length)) return;
     const records = this.records;
-    const postings = this.postings;
     const values = this.values.map((v) => ({ ...v, n: 0 }) satisfies NameValuesTable);
     const codes = this.codes;
     this.records = [];
-    this.postings = newPostingColumns();
     this.values = [];
     this.codes = [];
     const write = async (trx: Kysely<Schema>) => {
-      const { value_id: value, year, record_id: record } = postings;
-      const order = Uint32Array.from(value.keys());
-      order.sort((a, b) => value[a]! - value[b]! || year[a]! - year[b]! || record[a]! - record[b]!);
       await insertRows(this.database, trx, "name_values", NAME_VALUE_COLUMNS, values);
       await insertRows(this.database, trx, "name_codes", NAME_CODE_COLUMNS, codes);
       await insertRows(this.database, trx, "records", RECORD_COLUMNS, records);
-      await insertColumns(this.database, trx, "postings", POSTING_COLUMNS, postings, order);
+      if (postingsDue) {
+        this.postings.sort();
+        await insertPostings(this.database, trx, this.postings);
+        this.postings.clear();
+      }
     };
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
   }
+}
+
+interface FieldPlan {
+  collection: CollectionDef;
+  field: SearchField;
+  sources: readonly string[];
+  sortColumn: (typeof SORT_COLUMN_NAMES)[keyof typeof SORT_COLUMN_NAMES] | null;
+  /** The dictionary ids of each raw value of this field in this collection. */
+  idsOfRaw: Map<string, readonly number[]>;
+}
+
+interface CollectionPlan {
+  collection: CollectionDef;
+  fields: FieldPlan[];
 }
 
 /** A table's columns with their PostgreSQL types, for insertRows(). */
@@ -397,14 +441,12 @@ class BulkInsert<T> {
     this.end();
   }
 
-  /** The rows given a column each, in `order`. */
-  runColumns(columns: { readonly [K in keyof T]: readonly T[K][] }, order: ArrayLike<number>): void {
+  /** The rows `fill` gives by index, each pushing its row's values in column order. */
+  runEach(count: number, fill: (i: number, out: unknown[]) => void): void {
     const { buffer, names } = this;
     const full = names.length * BULK_ROWS;
-    const arrays = names.map((name) => columns[name]);
-    for (let r = 0; r < order.length; r++) {
-      const at = order[r]!;
-      for (const array of arrays) buffer.push(array[at]);
+    for (let i = 0; i < count; i++) {
+      fill(i, buffer);
       if (buffer.length === full) {
         this.many.run(buffer);
         buffer.length = 0;
@@ -460,30 +502,29 @@ export async function insertRows<T>(
   }
 }
 
-/** insertRows() for rows given a column each, written in `order`. */
-async function insertColumns<T>(
-  database: Database,
-  executor: Kysely<Schema>,
-  table: string,
-  columns: Columns<T>,
-  data: { readonly [K in keyof T]: readonly T[K][] },
-  order: Uint32Array,
-): Promise<void> {
-  if (!order.length) return;
+/** The buffered postings, in the buffer's (sorted) order. */
+async function insertPostings(database: Database, executor: Kysely<Schema>, postings: PostingBuffer): Promise<void> {
+  const count = postings.length;
+  if (!count) return;
   if (database.sqlite) {
-    bulkInsert(database.sqlite, table, columns).runColumns(data, order);
+    bulkInsert(database.sqlite, "postings", POSTING_COLUMNS).runEach(count, (i, out) => {
+      out.push(postings.valueId(i), postings.year(i), postings.recordId(i));
+    });
     return;
   }
-  const names = sql.join(columns.map(([name]) => sql.ref(name)));
-  for (let i = 0; i < order.length; i += UNNEST_ROWS) {
-    const chunk = order.subarray(i, i + UNNEST_ROWS);
-    const arrays = columns.map(([name, type]) => sql`${Array.from(chunk, (at) => data[name][at])}::${sql.raw(type)}[]`);
-    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
+  for (let start = 0; start < count; start += UNNEST_ROWS) {
+    const end = Math.min(count, start + UNNEST_ROWS);
+    const value: number[] = [];
+    const year: number[] = [];
+    const record: number[] = [];
+    for (let i = start; i < end; i++) {
+      value.push(postings.valueId(i));
+      year.push(postings.year(i));
+      record.push(postings.recordId(i));
+    }
+    await sql`insert into postings (value_id, year, record_id)
+      select * from unnest(${value}::integer[], ${year}::integer[], ${record}::integer[])`.execute(executor);
   }
-}
-
-function newPostingColumns(): { [K in keyof PostingsTable]: PostingsTable[K][] } {
-  return { value_id: [], year: [], record_id: [] };
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
