@@ -1,31 +1,36 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { useLocation } from "@remix-run/react";
-import { DescendantsPage } from "~/families/ui/descendants-page";
-import { PersonPage } from "~/families/ui/person-page";
-import { PersonSearchPage } from "~/families/ui/person-search-page";
-import type { loadDescendantsPage, loadPersonPage, loadPersonSearch } from "~/families/page.server";
-import { PlacePage } from "~/places/ui/place-page";
-import { PlaceRecords } from "~/search/ui/place-records";
-import { PlaceSearchPage } from "~/places/ui/place-search-page";
-import type { loadPlacePage, loadPlaceSearch } from "~/places/page.server";
-import type { loadRecordPage } from "~/search/record-page.server";
+import { useLoaderData } from "@remix-run/react";
+import { Suspense, lazy } from "react";
+import type { loadPersonSearch } from "~/families/page.server";
+import type { loadPlaceSearch } from "~/places/page.server";
 import type { loadSearchPage } from "~/search/search-page.server";
-import { RecordPage } from "~/search/ui/record-page";
 import { SearchPage } from "~/search/ui/search-page";
 import type { SerializeFrom } from "@remix-run/node";
-import { sourceAt } from "./catalog";
 
 /**
- * What the source routes render (decision 0018): one search route serves records, people and places alike, so
- * its page and its title follow the kind of the source the address names (the loader has already found it).
+ * What the source search routes render (decision 0018): one search route serves records, people and places alike,
+ * so its page and its title follow the kind of the source the address names, which the loader's data says. (Not
+ * the catalog: its registries would ride along in every search page's JavaScript, issue 12 item 4.) The other
+ * source routes render one kind of page each and import it, with its title, from its domain.
  */
 
 type Data<T extends (...args: never[]) => unknown> = SerializeFrom<T> | undefined;
 
+// The records' search page is in the route's own chunk; the people's and the places' come in their own chunks when
+// such a page is shown (the server renders them whole; the browser hydrates them once their chunk is in), so a
+// records search does not carry their code (issue 12 item 4: ≤ 100 KB of JavaScript on a search page).
+const PersonSearchPage = lazy(async () => ({
+  default: (await import("~/families/ui/person-search-page")).PersonSearchPage,
+}));
+const PlaceSearchPage = lazy(async () => ({
+  default: (await import("~/places/ui/place-search-page")).PlaceSearchPage,
+}));
+
 export function SourceSearchPage() {
-  const kind = sourceAt(useLocation().pathname, "search")?.kind;
-  if (kind === "families") return <PersonSearchPage />;
-  if (kind === "places") return <PlaceSearchPage />;
+  const kind = useLoaderData<{ kind?: string }>()?.kind;
+  if (kind === "families" || kind === "places") {
+    return <Suspense fallback={null}>{kind === "families" ? <PersonSearchPage /> : <PlaceSearchPage />}</Suspense>;
+  }
   return <SearchPage />;
 }
 
@@ -57,49 +62,9 @@ function placeSearchMeta(data: Data<typeof loadPlaceSearch>): MetaDescriptor[] {
   ];
 }
 
-export function sourceSearchMeta({ data, location }: { data: unknown; location: { pathname: string } }) {
-  const kind = sourceAt(location.pathname, "search")?.kind;
+export function sourceSearchMeta({ data }: { data: unknown }) {
+  const kind = (data as { kind?: string } | undefined)?.kind;
   if (kind === "families") return peopleSearchMeta(data as Data<typeof loadPersonSearch>);
   if (kind === "places") return placeSearchMeta(data as Data<typeof loadPlaceSearch>);
   return recordsSearchMeta(data as Data<typeof loadSearchPage>);
-}
-
-export const SourceRecordPage = RecordPage;
-
-export function sourceRecordMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as Data<typeof loadRecordPage>;
-  return [{ title: d ? `${d.record.subject}, ${d.record.date} — Metryka` : "Record — Metryka" }];
-}
-
-export function SourcePlacePage() {
-  return (
-    <PlacePage>
-      <PlaceRecords />
-    </PlacePage>
-  );
-}
-
-export function sourcePlaceMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as Data<typeof loadPlacePage>;
-  return [{ title: d ? `${d.place.name}, ${d.place.province} — ${d.index.title} — Metryka` : "Place — Metryka" }];
-}
-
-export const SourcePersonPage = PersonPage;
-
-export function sourcePersonMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as Data<typeof loadPersonPage>;
-  return [{ title: d ? `${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka` : "Person — Metryka" }];
-}
-
-export const SourceDescendantsPage = DescendantsPage;
-
-export function sourceDescendantsMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as Data<typeof loadDescendantsPage>;
-  return [
-    {
-      title: d
-        ? `Descendants of ${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka`
-        : "Descendants — Metryka",
-    },
-  ];
 }

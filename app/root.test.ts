@@ -26,10 +26,22 @@ describe("the root loader", () => {
       context: { cspNonce: "", clientIp: "" },
     });
     expect(response.data.user).toBeNull();
+    // The browser still holds its refresh cookie: the page refreshes (SPEC §7.1), and a visitor without one does not.
+    expect(response.data.session).toBe(true);
     expect(response.data.csrf).toEqual(expect.any(String));
     expect(warn).toHaveBeenCalledWith(
       { err: expect.any(Error) },
       "could not read the sign-in; the page is rendered as signed out",
     );
+  });
+
+  it("tells a visitor's page there is no session to refresh", async () => {
+    const { loader } = await import("./root");
+    const response = await loader({
+      request: new Request("http://metryka.test/", { headers: { Cookie: "metryka_refresh_other=x" } }),
+      params: {},
+      context: { cspNonce: "", clientIp: "" },
+    });
+    expect(response.data.session).toBe(false);
   });
 });

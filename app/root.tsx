@@ -8,6 +8,7 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getHoneypot } from "~/auth/signup.server";
 import { csrfForPage } from "~/auth/csrf.server";
 import { getCurrentUser } from "~/auth/guard.server";
+import { REFRESH_COOKIE_NAME, carriesCookie } from "~/auth/sessions.server";
 import { AccountNav } from "~/auth/ui/account-nav";
 import { getBrowserSession } from "~/auth/use-browser-session";
 import { currentBuildId } from "~/platform/build-info.server";
@@ -17,7 +18,7 @@ import { logger } from "~/config/logger.server";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";
-import { siteNavigation } from "~/navigation";
+import { siteNavigation } from "~/navigation.server";
 import { useNonce } from "~/ui/nonce";
 import { SkipLink } from "~/ui/skip-link";
 import { PATHS, isVisitorFormPage } from "~/routing/paths";
@@ -49,7 +50,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The spam trap's encrypted time stamp costs a cipher per page: only the visitors' form pages carry it.
       honeypot: isVisitorFormPage(new URL(request.url).pathname) ? getHoneypot().getInputProps() : {},
       user: user ? { username: user.username, role: user.role } : null,
+      // Whether the browser holds a refresh cookie, which it cannot see (HttpOnly): without one there is no session
+      // to refresh, and the call would only be refused.
+      session: carriesCookie(request, REFRESH_COOKIE_NAME),
       buildId: currentBuildId(),
+      // Built on the server from the catalog, so the catalog's registries stay out of every page's JavaScript.
+      navigation: siteNavigation(),
     },
     { headers: cookie ? { "Set-Cookie": cookie } : {} },
   );
@@ -84,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <Link to="/" className="site-title">
                   Metryka
                 </Link>
-                <NavMenu items={siteNavigation()} />
+                <NavMenu items={root?.navigation ?? []} />
                 <AccountNav user={root?.user ?? null} />
               </div>
             </header>
@@ -112,8 +118,19 @@ export default function App() {
   const username = root?.user?.username;
   // SPEC §4: notice a newer build and a new service worker, and reload once without losing typing.
   usePageRuntime(root?.buildId);
-  // SPEC §7.1: refresh at the start of every page load, then every 300 s.
-  useEffect(() => getBrowserSession().start(), []);
+  // SPEC §7.1: refresh at the start of every page load, then every 300 s, while there is a session: a visitor
+  // without the refresh cookie makes no call at all (issue 12 item 4), and a token left from a session that is
+  // gone is dropped as a failed refresh would drop it. Signing in or out reloads the root's data, so this follows.
+  const hasSession = root?.session ?? false;
+  useEffect(() => {
+    const session = getBrowserSession();
+    if (!hasSession) {
+      session.forgetToken();
+      return;
+    }
+    session.start();
+    return () => session.stop();
+  }, [hasSession]);
   // Signing in navigates without a page load; refresh so the browser session follows.
   useEffect(() => {
     if (username && getBrowserSession().state().username !== username) void getBrowserSession().refresh();

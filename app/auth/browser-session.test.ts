@@ -2,7 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { AxiosAdapter, InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_REFRESH_INTERVAL_MS } from "~/config/timing";
 import {
@@ -216,6 +215,18 @@ describe("refresh failure (SPEC §4, §8)", () => {
     expect(controller.postMessage.mock.calls).toEqual([[{ type: "CLEAR_TOKEN" }]]);
   });
 
+  it("forgets a token without a call when the server saw no session, and says nothing", async () => {
+    const { session, storage, logger, controller, fetchRefresh } = setup({ stored: SIGNED_IN });
+    session.forgetToken();
+    expect(fetchRefresh).not.toHaveBeenCalled();
+    expect(session.state()).toEqual({ username: "anna", token: null, loginHidden: true });
+    expect(storage.snapshot()).toEqual({ username: "anna", loginHidden: "true" });
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(controller.postMessage.mock.calls).toEqual([[{ type: "CLEAR_TOKEN" }]]);
+    session.forgetToken();
+    expect(controller.postMessage).toHaveBeenCalledTimes(1);
+  });
+
   it("treats a response without a token as a failure", async () => {
     const { session, logger, fetchRefresh } = setup({ stored: SIGNED_IN });
     fetchRefresh.mockResolvedValueOnce({ token: "", username: "anna" });
@@ -280,35 +291,6 @@ describe("logout (SPEC §4, §7.2, §8)", () => {
     session.subscribe(listener)();
     await session.refresh();
     expect(listener).not.toHaveBeenCalled();
-  });
-});
-
-describe("session.http (SPEC §7.1, §7.3)", () => {
-  function recordingAdapter() {
-    const seen: (string | undefined)[] = [];
-    const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-      const auth = config.headers.get("Authorization");
-      seen.push(typeof auth === "string" ? auth : undefined);
-      return { data: {}, status: 200, statusText: "OK", headers: {}, config };
-    };
-    return { adapter, seen };
-  }
-
-  it("refreshes before every request and sends the fresh token", async () => {
-    const { session, fetchRefresh } = setup({ stored: SIGNED_IN });
-    const { adapter, seen } = recordingAdapter();
-    await session.http.get("/api/me", { adapter });
-    await session.http.post("/api/me", {}, { adapter });
-    expect(fetchRefresh).toHaveBeenCalledTimes(2);
-    expect(seen).toEqual(["Bearer jwt-1", "Bearer jwt-2"]);
-  });
-
-  it("sends no Authorization header when the refresh fails", async () => {
-    const { session, fetchRefresh } = setup({ stored: SIGNED_IN });
-    fetchRefresh.mockRejectedValueOnce(new Error("401"));
-    const { adapter, seen } = recordingAdapter();
-    await session.http.get("/api/public", { adapter });
-    expect(seen).toEqual([undefined]);
   });
 });
 

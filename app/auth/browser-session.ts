@@ -2,13 +2,14 @@
  * The signed-in state kept in the browser (SPEC §3, §4, §7.1, §7.2). The server never sees it; the refresh cookie
  * is the only thing that outlives a page, and every page load trades it for a fresh access token.
  *
+ * Every page loads this module (the root starts the session), so it calls the two cookie endpoints with `fetch`:
+ * the authenticated request helper, which is axios, lives in ./session-http.ts and ships only with the pages that
+ * make authenticated calls (issue 12 item 4).
+ *
  * Safe to import on the server: `window`, `localStorage` and `navigator` are only touched inside
  * `createBrowserSession`, which only the browser calls.
  */
-import axios from "axios";
-import type { AxiosInstance } from "axios";
 import { TOKEN_REFRESH_INTERVAL_MS } from "~/config/timing";
-import { createHttpClient, isAcceptedStatus } from "./http";
 import { PATHS } from "~/routing/paths";
 
 export const REFRESH_PATH = PATHS.apiRefresh;
@@ -52,19 +53,28 @@ export interface BrowserSession {
   refresh(): Promise<boolean>;
   /** Never rejects: a failed logout is logged and resolves false, leaving the state as it was (SPEC §8). */
   logout(): Promise<boolean>;
+  /**
+   * The server saw no refresh cookie: drops the access token as a failed refresh does (SPEC §4: username and
+   * loginHidden stay), without a call that could only be refused.
+   */
+  forgetToken(): void;
   /** Refreshes now and then every TOKEN_REFRESH_INTERVAL_MS; calling it again while running does nothing. */
   start(): void;
   stop(): void;
-  /** For calls acting for the user: refreshes first, then sends the fresh token (SPEC §7.1, §7.3). */
-  http: AxiosInstance;
   /** Hands the current token (or its absence) to a service worker that just took control of the page. */
   syncServiceWorker(): void;
 }
 
-/** Refresh and logout go out on a plain instance: the session's own client would refresh before refreshing. */
-function createCookieClient(baseURL: string | undefined): AxiosInstance {
-  // SPEC §9: no default timeout.
-  return axios.create({ baseURL, withCredentials: true, validateStatus: isAcceptedStatus, timeout: 0 });
+/**
+ * A GET to a cookie endpoint (refresh, logout), cookies included; any status outside 2xx–3xx is a failure, as the
+ * authenticated helper counts them (./http.ts). SPEC §9: no timeout.
+ */
+async function getWithCookies(baseURL: string | undefined, path: string): Promise<unknown> {
+  const response = await fetch(`${baseURL ?? ""}${path}`, { credentials: "include" });
+  if (response.status < 200 || response.status >= 400) {
+    throw new Error(`GET ${path} answered ${response.status}`);
+  }
+  return response.headers.get("content-type")?.includes("json") ? response.json() : response.text();
 }
 
 function parseRefreshResult(body: unknown): RefreshResult {
@@ -92,13 +102,12 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
   const logger = opts.logger ?? console;
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
   const serviceWorker = "serviceWorker" in opts ? opts.serviceWorker : defaultServiceWorker();
-  let cookieClient: AxiosInstance | null = null;
-  const cookies = (): AxiosInstance => (cookieClient ??= createCookieClient(opts.baseURL));
-  const fetchRefresh = opts.fetchRefresh ?? (async () => parseRefreshResult((await cookies().get(REFRESH_PATH)).data));
+  const fetchRefresh =
+    opts.fetchRefresh ?? (async () => parseRefreshResult(await getWithCookies(opts.baseURL, REFRESH_PATH)));
   const fetchLogout =
     opts.fetchLogout ??
     (async () => {
-      await cookies().get(LOGOUT_PATH);
+      await getWithCookies(opts.baseURL, LOGOUT_PATH);
     });
 
   function read(key: string): string | null {
@@ -162,13 +171,17 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
     } catch (err) {
       if (startedIn !== generation) return false;
       logger.error("Token refresh failed", err);
-      // SPEC §4: the user stays without a token; username and loginHidden are left alone, nothing is shown.
-      write(STORAGE_KEYS.token, null);
-      if (current.token !== null) {
-        update({ token: null });
-        notifyServiceWorker(null);
-      }
+      forgetToken();
       return false;
+    }
+  }
+
+  // SPEC §4: the user stays without a token; username and loginHidden are left alone, nothing is shown.
+  function forgetToken(): void {
+    write(STORAGE_KEYS.token, null);
+    if (current.token !== null) {
+      update({ token: null });
+      notifyServiceWorker(null);
     }
   }
 
@@ -210,6 +223,7 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
     },
     refresh,
     logout,
+    forgetToken,
     start() {
       if (timer !== null) return;
       void refresh();
@@ -220,14 +234,6 @@ export function createBrowserSession(opts: BrowserSessionOptions = {}): BrowserS
       clearInterval(timer);
       timer = null;
     },
-    http: createHttpClient({
-      baseURL: opts.baseURL,
-      getToken: () => current.token,
-      beforeRequest: async () => {
-        await refresh();
-      },
-      logger,
-    }),
     syncServiceWorker: () => notifyServiceWorker(current.token),
   };
 }

@@ -3,20 +3,6 @@ import { emailField, usernameField } from "./account-fields";
 import { passwordWeakness } from "./common-passwords";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 
-/** The sign-in form: one schema for the server and the browser (conform). */
-export const signInSchema = z.object({
-  login: z
-    .string({ error: "Enter your username or e-mail address." })
-    .trim()
-    .min(1, { error: "Enter your username or e-mail address." })
-    .max(254, { error: "That is longer than any username or e-mail address here." }),
-  password: z
-    .string({ error: "Enter your password." })
-    .min(1, { error: "Enter your password." })
-    .max(MAX_PASSWORD_LENGTH, { error: `Passwords here are at most ${MAX_PASSWORD_LENGTH} characters.` }),
-  redirectTo: z.string().max(2000).optional(),
-});
-
 export const newPasswordField = z
   .string({ error: "Choose a password." })
   .min(MIN_PASSWORD_LENGTH, { error: `Use at least ${MIN_PASSWORD_LENGTH} characters; a few words make a good one.` })

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type HeadersFunction, data, redirect } from "@remix-run/node";
 import { getDatabase } from "~/db/current.server";
 import { validateCsrf } from "./csrf.server";
-import { signInSchema } from "./forms";
+import { signInSchema } from "./sign-in-form";
 import { getCurrentUser, safeRedirectPath } from "./guard.server";
 import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader } from "./sessions.server";
 import { SIGN_IN_FAILED, SIGN_IN_SUSPENDED, signIn, signOut } from "./sign-in.server";

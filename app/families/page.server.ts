@@ -76,6 +76,8 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
   const { criteria, errors, values } = parsePersonCriteria(collection, url.searchParams);
   const sort = formatSort(criteria.sort);
   const base = {
+    // Which page the one search route renders (app/catalog-pages.tsx), without the catalog in the browser.
+    kind: "families" as const,
     form: {
       id: collection.id,
       title: collection.title,

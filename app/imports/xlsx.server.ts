@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { CsvRow } from "./csv";
 import type { AnalysisResult } from "./file.server";
 
@@ -25,8 +25,13 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-function reader(path: string) {
-  return new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
+/**
+ * exceljs and the many packages it brings are loaded on the first workbook, not when the server starts: loading them
+ * was a good part of every restart (issue 12 item 6), and most servers never read a workbook.
+ */
+async function reader(path: string) {
+  const { default: Excel } = await import("exceljs");
+  return new Excel.stream.xlsx.WorkbookReader(createReadStream(path), {
     sharedStrings: "cache",
     worksheets: "emit",
     hyperlinks: "ignore",
@@ -45,7 +50,7 @@ export async function* readXlsxRows(
   onSheet?: (name: string) => void,
 ): AsyncGenerator<CsvRow> {
   let chosen: string | null = null;
-  for await (const worksheet of reader(path)) {
+  for await (const worksheet of await reader(path)) {
     const name = (worksheet as unknown as { name: string }).name;
     onSheet?.(name);
     const wanted = chosen === null && (!sheet || sheet === name);

@@ -107,6 +107,8 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
   const { criteria, errors, values } = parsePlaceCriteria(url.searchParams, index);
   const sort = formatSort(criteria.sort);
   const base = {
+    // Which page the one search route renders (app/catalog-pages.tsx), without the catalog in the browser.
+    kind: "places" as const,
     form: formOf(index),
     values,
     sort,

@@ -146,7 +146,14 @@ function Card({ card, className, count, extra }: { card: CardInfo; className: st
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Metryka — parish register search" }];
+// A page's meta replaces the root's, so the home page says again what the site is (a search engine shows it).
+export const meta: MetaFunction = () => [
+  { title: "Metryka — parish register search" },
+  {
+    name: "description",
+    content: "Search transcribed parish registers of Poland, Volhynia, St. Petersburg and Odessa.",
+  },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

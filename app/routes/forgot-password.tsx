@@ -11,7 +11,10 @@ export default function ForgotPassword() {
   return <ForgotPasswordPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgotten password — Metryka" }];
+export const meta: MetaFunction = () => [
+  { title: "Forgotten password — Metryka" },
+  { name: "description", content: "Get a link to choose a new Metryka password." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

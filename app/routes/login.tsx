@@ -17,7 +17,10 @@ export default function Login() {
   return <SignInPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign in — Metryka" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in — Metryka" },
+  { name: "description", content: "Sign in to Metryka to search the members' collections." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

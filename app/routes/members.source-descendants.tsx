@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { SourceDescendantsPage, sourceDescendantsMeta } from "~/catalog-pages";
+import { DescendantsPage, descendantsPageMeta } from "~/families/ui/descendants-page";
 import { loadSourceDescendants, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
@@ -14,10 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MembersSourceDescendants() {
-  return <SourceDescendantsPage />;
+  return <DescendantsPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => sourceDescendantsMeta(args);
+export const meta: MetaFunction<typeof loader> = (args) => descendantsPageMeta(args);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { SourcePersonPage, sourcePersonMeta } from "~/catalog-pages";
+import { PersonPage, personPageMeta } from "~/families/ui/person-page";
 import { loadSourcePerson, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
@@ -14,10 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MembersSourcePerson() {
-  return <SourcePersonPage />;
+  return <PersonPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => sourcePersonMeta(args);
+export const meta: MetaFunction<typeof loader> = (args) => personPageMeta(args);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { SourcePlacePage, sourcePlaceMeta } from "~/catalog-pages";
+import { PlacePage } from "~/places/ui/place-page";
+import { placePageMeta } from "~/places/ui/place-page-meta";
+import { PlaceRecords } from "~/search/ui/place-records";
 import { loadSourcePlace, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
@@ -14,10 +16,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MembersSourcePlace() {
-  return <SourcePlacePage />;
+  return (
+    <PlacePage>
+      <PlaceRecords />
+    </PlacePage>
+  );
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => sourcePlaceMeta(args);
+export const meta: MetaFunction<typeof loader> = (args) => placePageMeta(args);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
-import { SourceRecordPage, sourceRecordMeta } from "~/catalog-pages";
+import { RecordPage, recordPageMeta } from "~/search/ui/record-page";
 import { loadSourceRecord, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
@@ -14,10 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MembersSourceRecord() {
-  return <SourceRecordPage />;
+  return <RecordPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => sourceRecordMeta(args);
+export const meta: MetaFunction<typeof loader> = (args) => recordPageMeta(args);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

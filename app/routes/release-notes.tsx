@@ -13,7 +13,10 @@ export default function ReleaseNotes() {
   return <article className="release-notes" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "What's new — Metryka" }];
+export const meta: MetaFunction = () => [
+  { title: "What's new — Metryka" },
+  { name: "description", content: "What changed in Metryka, release by release." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

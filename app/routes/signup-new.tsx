@@ -15,7 +15,10 @@ export default function SignupNew() {
   return <SignUpPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign up — Metryka" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign up — Metryka" },
+  { name: "description", content: "Apply for a Metryka account." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

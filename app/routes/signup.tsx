@@ -6,7 +6,10 @@ export default function Signup() {
   return <MembershipPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Become a member — Metryka" }];
+export const meta: MetaFunction = () => [
+  { title: "Become a member — Metryka" },
+  { name: "description", content: "How to become a member of the society and what members can search." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

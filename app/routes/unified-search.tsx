@@ -12,7 +12,10 @@ export default function UnifiedSearch() {
   return <UnifiedSearchPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Search all records — Metryka" }];
+export const meta: MetaFunction = () => [
+  { title: "Search all records — Metryka" },
+  { name: "description", content: "Search every public collection of Metryka at once by surname and given name." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

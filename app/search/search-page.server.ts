@@ -120,6 +120,8 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
     ? await topValues(database, collection, "parish")
     : [];
   const base = {
+    // Which page the one search route renders (app/catalog-pages.tsx), without the catalog in the browser.
+    kind: "records" as const,
     collection: formInfo(collection),
     values,
     errors,

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { signInSchema } from "../forms";
+import { signInSchema } from "../sign-in-form";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import type { loadSignInPage, signInAction } from "../sign-in-page.server";
 import { PATHS } from "~/routing/paths";

@@ -1,3 +1,4 @@
+import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
 import type { loadDescendantsPage } from "../page.server";
@@ -121,4 +122,15 @@ function Person({ item, root = false }: { item: Item; root?: boolean }) {
       )}
     </li>
   );
+}
+
+export function descendantsPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
+  const d = data as SerializeFrom<typeof loadDescendantsPage> | undefined;
+  return [
+    {
+      title: d
+        ? `Descendants of ${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka`
+        : "Descendants — Metryka",
+    },
+  ];
 }

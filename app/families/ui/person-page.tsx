@@ -1,3 +1,4 @@
+import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/platform/preload-link";
 import { Citation } from "~/ui/citation";
@@ -182,4 +183,9 @@ function Relative({ person, role }: { person: PersonLink | null; role: string })
       )}
     </li>
   );
+}
+
+export function personPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
+  const d = data as SerializeFrom<typeof loadPersonPage> | undefined;
+  return [{ title: d ? `${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka` : "Person — Metryka" }];
 }

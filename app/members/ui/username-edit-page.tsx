@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import axios from "axios";
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { sessionHttp } from "~/auth/session-http";
 import { getBrowserSession } from "~/auth/use-browser-session";
 import { USERNAME_MAX, USERNAME_MIN, usernameSchema } from "../forms";
 import type { loadUsernameEditPage, usernameEditAction } from "../username-edit-page.server";
@@ -18,7 +19,7 @@ import {
 // Through the session's client (SPEC §7.3): it refreshes the token and sends it as the Bearer header.
 const fetchAvailability: AvailabilityFetch = async (username, signal) => {
   try {
-    const response = await getBrowserSession().http.get(AVAILABILITY_PATH, { params: { username }, signal });
+    const response = await sessionHttp(getBrowserSession()).get(AVAILABILITY_PATH, { params: { username }, signal });
     return response.data;
   } catch (error) {
     // A 400 still answers: it says what is wrong with the name.

@@ -1,3 +1,4 @@
+import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { loadRecordPage } from "../record-page.server";
 import { Citation } from "~/ui/citation";
@@ -69,4 +70,17 @@ export function RecordPage() {
       </p>
     </article>
   );
+}
+
+/** The record page's title and description (the description is what a search engine shows under the title). */
+export function recordPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
+  const d = data as SerializeFrom<typeof loadRecordPage> | undefined;
+  if (!d) return [{ title: "Record — Metryka" }];
+  return [
+    { title: `${d.record.subject}, ${d.record.date} — Metryka` },
+    {
+      name: "description",
+      content: `${d.record.subject}, ${d.record.date}: a transcribed entry of ${d.collection.title}.`,
+    },
+  ];
 }

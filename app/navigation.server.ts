@@ -2,7 +2,10 @@ import { DIRECTORY_GROUP, catalogGroups } from "~/catalog";
 import { PATHS } from "~/routing/paths";
 import type { NavItem } from "~/ui/nav-menu";
 
-/** The site navigation: the catalog's groups of sources (so new sources appear by themselves) between fixed pages. */
+/**
+ * The site navigation: the catalog's groups of sources (so new sources appear by themselves) between fixed pages.
+ * Server-only: the root loader hands it to the page, so the browser never loads the catalog for the menu.
+ */
 export function siteNavigation(): NavItem[] {
   const groups = catalogGroups();
   // The members' group (the directory) also leads to the member's own account.
