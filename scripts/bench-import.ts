@@ -154,7 +154,7 @@ try {
       `${name.padEnd(6)} ${seconds.toFixed(1).padStart(7)} s  ${rate.toLocaleString("en").padStart(9)} rows/s  (${cpuSeconds.toFixed(1)} s of this process's CPU)  peak RSS ${mb(peakRss)} MB`,
     );
     console.log(
-      `${" ".repeat(7)}at the peak: JavaScript heap ${mb(atPeak.heapUsed)} of ${mb(atPeak.heapTotal)} MB, array buffers ${mb(atPeak.arrayBuffers)} MB, the rest (native: SQLite's page cache, code) ${mb(atPeak.rss - atPeak.heapTotal - atPeak.arrayBuffers)} MB`,
+      `${" ".repeat(7)}at the peak: JavaScript heap ${mb(atPeak.heapUsed)} of ${mb(atPeak.heapTotal)} MB, array buffers ${mb(atPeak.arrayBuffers)} MB, the rest (native: code, SQLite's page caches) ${mb(atPeak.rss - atPeak.heapTotal - atPeak.arrayBuffers)} MB`,
     );
     return {
       batch,
