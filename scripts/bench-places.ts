@@ -8,11 +8,7 @@
  * as its last line, one JSON object with every figure. Targets: p95 ≤ 10 ms for place searches, ≤ 50 ms for the
  * nearby-records filter on SQLite.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrations.server";
 import { seedDemoData } from "../app/demo/seed.server";
 import { PLACE_NAME_MODES } from "../app/names/match-modes";
@@ -24,6 +20,7 @@ import { parseCriteria } from "../app/search/criteria";
 import { searchCollection } from "../app/search/engine.server";
 import { resolvePlaceFilter } from "../app/search/place-filter.server";
 import { intArg, parseArgs } from "./args";
+import { openBenchDatabase, round, stats, time } from "./bench-kit";
 
 const args = parseArgs(process.argv.slice(2));
 const records = intArg(args, "records", 1_000_000);
@@ -49,41 +46,7 @@ const NEARBY: Record<string, string>[] = [
 ];
 const NEARBY_WITH_NAME: Record<string, string>[] = NEARBY.map((p) => ({ ...p, surname: "Schmidt" }));
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)];
-}
-const round = (n: number) => Math.round(n * 1000) / 1000;
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), n: s.length };
-}
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
-async function open(): Promise<{ database: Database; cleanup: () => Promise<void>; where: string }> {
-  const url = args.get("database");
-  if (url) {
-    const database = openPostgres(url);
-    return { database, cleanup: () => database.close(), where: database.description };
-  }
-  const keep = args.get("keep");
-  const dir = keep ? path.dirname(path.resolve(keep)) : mkdtempSync(path.join(os.tmpdir(), "metryka-bench-places-"));
-  const file = keep ? path.resolve(keep) : path.join(dir, "bench.sqlite");
-  const database = openSqlite(file);
-  return {
-    database,
-    where: file,
-    cleanup: async () => {
-      await database.close();
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const open = () => openBenchDatabase(args, "metryka-bench-places-");
 
 /** Times `run` over every input, once untimed to warm the caches as on a running server, then `repeat` times. */
 async function measure<T>(inputs: readonly T[], run: (input: T) => Promise<unknown>) {

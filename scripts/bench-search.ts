@@ -15,12 +15,9 @@
  * time is kept in app_meta). Prints a table and, as its last line, one JSON
  * object with every figure.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrations.server";
 import { seedDemoData } from "../app/demo/seed.server";
 import type { MatchMode } from "../app/names/match-modes";
@@ -28,6 +25,7 @@ import { type CollectionDef, getCollection } from "../app/search/collections";
 import { parseCriteria } from "../app/search/criteria";
 import { countMatches, searchCollection } from "../app/search/engine.server";
 import { intArg, parseArgs } from "./args";
+import { openBenchDatabase, round, stats, time } from "./bench-kit";
 
 const args = parseArgs(process.argv.slice(2));
 const records = intArg(args, "records", 1_000_000);
@@ -120,44 +118,7 @@ const needlesOf = (params: Record<string, string>) =>
     .filter(([k]) => !NAME_PARAMS.has(k) && !k.endsWith("Mode"))
     .map(([, v]) => v.toLowerCase());
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)];
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), n: s.length };
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
-
-async function open(): Promise<{ database: Database; cleanup: () => Promise<void>; where: string }> {
-  const url = args.get("database");
-  if (url) {
-    const database = openPostgres(url);
-    return { database, cleanup: () => database.close(), where: database.description };
-  }
-  const keep = args.get("keep");
-  const dir = keep ? path.dirname(path.resolve(keep)) : mkdtempSync(path.join(os.tmpdir(), "metryka-bench-"));
-  const file = keep ? path.resolve(keep) : path.join(dir, "bench.sqlite");
-  const database = openSqlite(file);
-  return {
-    database,
-    where: file,
-    cleanup: async () => {
-      await database.close();
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const open = () => openBenchDatabase(args, "metryka-bench-");
 
 const { database, cleanup, where } = await open();
 // A run that only reads (on a database another run is still building) leaves the schema alone.
