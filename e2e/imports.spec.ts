@@ -139,6 +139,106 @@ test("an administrator checks, corrects, imports, re-imports and undoes a Window
   await shot(page, testInfo, "imports-list-phone");
 });
 
+/** An Excel workbook as volunteers keep them: a notes sheet first, the register on the second sheet. */
+async function workbook(surname: string, rows: number): Promise<Buffer> {
+  const { default: ExcelJS } = await import("exceljs");
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet("Uwagi").addRows([
+    ["Spisał", "Jan Kowalski"],
+    ["Sprawdzono", "2026-10-01"],
+  ]);
+  const sheet = book.addWorksheet("Zgony 1858");
+  sheet.addRow(["Nr", "Nazwisko", "Imię", "Data", "Miejscowość", "Parafia"]);
+  for (let i = 1; i <= rows; i++)
+    sheet.addRow([
+      `X${i}`,
+      surname,
+      i === 1 ? "Bonifacy" : "Józef",
+      `${(i % 28) + 1}.03.${1840 + i}`,
+      "Łęczna",
+      "Lublin",
+    ]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test("an administrator imports the second sheet of an Excel workbook", async ({ page, makeAccount, signInAs }) => {
+  test.setTimeout(180_000);
+  const admin = await makeAccount({ role: "admin" });
+  await signInAs(admin);
+  const surname = `Wiśniewski${randomBytes(2).toString("hex")}`;
+  await upload(page, {
+    name: "zgony.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await workbook(surname, 40),
+  });
+  await expect(page).toHaveURL(/\/members\/admin\/imports\/\d+$/);
+  const batchUrl = page.url();
+  // The first sheet is read until another is chosen: its "headers" match no field.
+  await expect(page.getByLabel("Sheet")).toHaveValue("Uwagi");
+  await page.getByLabel("Sheet").selectOption("Zgony 1858");
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByText(/Excel \(\.xlsx\), sheet “Zgony 1858” of 2/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("40 rows: 40 can be imported")).toBeVisible();
+  await page.getByRole("button", { name: "Import 40 rows" }).click();
+  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText("40 new, 0 changed, 0 unchanged")).toBeVisible();
+
+  await page.goto(`${SEARCH}?surname=${encodeURIComponent(surname)}`);
+  await expect(page.getByRole("cell", { name: "Bonifacy" })).toBeVisible();
+  await page.goto(batchUrl);
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText(/Undone .* the 40 records it added are removed/)).toBeVisible({ timeout: 120_000 });
+});
+
+test("a second browser watches an import's progress live and sees its result without reloading", async ({
+  page,
+  browser,
+  baseURL,
+  makeAccount,
+  signInAs,
+  cookieFor,
+}) => {
+  test.setTimeout(300_000);
+  const rows = 60_000;
+  const admin = await makeAccount({ role: "admin" });
+  await signInAs(admin);
+  const surname = `Zieliński${randomBytes(2).toString("hex")}`;
+  const lines = ["Nr;Nazwisko;Imię;Data;Miejscowość;Parafia;Uwagi"];
+  for (let i = 1; i <= rows; i++)
+    lines.push(`W${i};${surname};Jan;${(i % 28) + 1}.${(i % 12) + 1}.${1830 + (i % 60)};Lublin;Lublin;wpis ${i}`);
+  await upload(page, { name: "duzy.csv", mimeType: "text/csv", buffer: Buffer.from(`${lines.join("\n")}\n`) });
+  await expect(page).toHaveURL(/\/members\/admin\/imports\/\d+$/);
+  const batchUrl = page.url();
+  await page.getByRole("button", { name: "Check the file" }).click();
+  const importButton = page.getByRole("button", { name: `Import ${rows.toLocaleString("en")} rows` });
+  await expect(importButton).toBeVisible({ timeout: 120_000 });
+
+  // Another browser, with a sign-in of its own, opens the batch while it runs.
+  const [name, value] = (await cookieFor(admin)).split(/=(.*)/s);
+  const other = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
+  await other.addCookies([{ name: name!, value: value!, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  const watcher = await other.newPage();
+  try {
+    await importButton.click();
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await watcher.goto(batchUrl);
+    const label = watcher.getByText(/^Importing rows: [\d,]+ of 60,000 rows/);
+    await expect(label).toBeVisible();
+    const seen = Number((await label.textContent())!.match(/rows: ([\d,]+)/)![1]!.replaceAll(",", ""));
+    expect(seen).toBeLessThan(rows);
+    // No reload: the events move the bar, and the result replaces it when the job ends.
+    await expect(watcher.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 240_000 });
+    await expect(watcher.getByRole("progressbar")).toHaveAttribute("value", "100");
+    await expect(watcher.getByText("60,000 new, 0 changed, 0 unchanged")).toBeVisible();
+    expect(watcher.url()).toBe(batchUrl);
+  } finally {
+    await other.close();
+  }
+  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText(/Undone .* the 60,000 records it added are removed/)).toBeVisible({ timeout: 240_000 });
+});
+
 test("a file that is not a CSV, or empty, is refused beside the file field and nothing is kept", async ({
   page,
   makeAccount,

@@ -379,6 +379,7 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
         encoding,
         delimiter,
         calendar,
+        sheet,
         columns: columns.map((c) => c || null),
       }),
       analysis: JSON.stringify(analysis),
