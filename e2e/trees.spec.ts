@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Database } from "../app/db/connection.server";
-import { withdrawTree } from "../app/families/trees.server";
+import { approveTree, withdrawTree } from "../app/families/trees.server";
 import { expect, test } from "./fixtures";
 import { expectAccessible, shot } from "./helpers";
 
@@ -196,4 +196,142 @@ test.describe("members' family trees", () => {
       }
     }
   });
+});
+
+/** A small tree as a genealogy program writes it; `version` 2 corrects a name and adds a child. */
+function smallTree(surname: string, version: 1 | 2): Buffer {
+  const lines = [
+    "0 HEAD",
+    "1 SOUR e2e",
+    "1 GEDC",
+    "2 VERS 5.5.1",
+    "2 FORM LINEAGE-LINKED",
+    "1 CHAR UTF-8",
+    "0 @I1@ INDI",
+    `1 NAME Gottlieb /${surname}/`,
+    "1 SEX M",
+    "1 BIRT",
+    "2 DATE 1801",
+    "1 DEAT",
+    "2 DATE 1870",
+    "1 FAMS @F1@",
+    "0 @I2@ INDI",
+    `1 NAME Anna /${surname}/`,
+    "1 SEX F",
+    "1 BIRT",
+    "2 DATE 1805",
+    "1 DEAT",
+    "2 DATE 1880",
+    "1 FAMS @F1@",
+    "0 @I3@ INDI",
+    `1 NAME ${version === 1 ? "Jhoan" : "Johann"} /${surname}/`,
+    "1 SEX M",
+    "1 BIRT",
+    "2 DATE 1830",
+    "1 DEAT",
+    "2 DATE 1890",
+    "1 FAMC @F1@",
+    ...(version === 2
+      ? [
+          "0 @I4@ INDI",
+          `1 NAME Luise /${surname}/`,
+          "1 SEX F",
+          "1 BIRT",
+          "2 DATE 1833",
+          "1 DEAT",
+          "2 DATE 1900",
+          "1 FAMC @F1@",
+        ]
+      : []),
+    "0 @F1@ FAM",
+    "1 HUSB @I1@",
+    "1 WIFE @I2@",
+    "1 CHIL @I3@",
+    ...(version === 2 ? ["1 CHIL @I4@"] : []),
+    "0 TRLR",
+  ];
+  return Buffer.from(`${lines.join("\n")}\n`, "utf8");
+}
+
+test("a member replaces an approved tree with a newer file and its people keep their numbers", async ({
+  page,
+  makeAccount,
+  signInAs,
+  database,
+}) => {
+  test.slow();
+  const surname = `Reimer${randomBytes(2).toString("hex")}`;
+  const title = `${surname} family`;
+  const member = await makeAccount();
+  const admin = await makeAccount({ role: "admin" });
+  const actor = { userId: admin.id, ip: "127.0.0.1" };
+  const numberOf = async (treeId: number, xref: string) =>
+    (
+      await database.db
+        .selectFrom("people")
+        .select("number")
+        .where("tree_id", "=", treeId)
+        .where("xref", "=", xref)
+        .executeTakeFirst()
+    )?.number;
+  try {
+    await signInAs(member);
+    await page.goto(SUBMIT);
+    await page.getByLabel("Title of the tree").fill(title);
+    await page
+      .getByLabel("GEDCOM file")
+      .setInputFiles({ name: "v1.ged", mimeType: "text/plain", buffer: smallTree(surname, 1) });
+    await page.getByRole("button", { name: "Upload the tree" }).click();
+    await expect(page.getByRole("status")).toContainText("Your tree is uploaded");
+    const first = (await treeOf(database, title))!;
+    expect(await approveTree(database, Number(first.id), actor)).toBe(true);
+    const johann = Number(await numberOf(Number(first.id), "I3"));
+
+    await page.goto(MY_TREES);
+    const row = page.locator("tr", { hasText: "v1.ged" });
+    await expect(row).toContainText("Approved");
+    await row.getByRole("link", { name: /^Replace with a newer file/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`A newer file of “${title}”`);
+    await expect(page.getByLabel("Title of the tree")).toHaveValue(title);
+    await expectAccessible(page);
+    await page
+      .getByLabel("GEDCOM file")
+      .setInputFiles({ name: "v2.ged", mimeType: "text/plain", buffer: smallTree(surname, 2) });
+    await page.getByRole("button", { name: "Upload the newer file" }).click();
+    await expect(page.getByRole("status")).toContainText("uploaded");
+    const newer = page.locator("tr", { hasText: "v2.ged" });
+    await expect(newer).toContainText("Waiting for approval");
+    await expect(newer).toContainText(`Replaces “${title}”`);
+    // Until it is approved, the approved file is what members see.
+    await page.goto(`/members/genealogy/person/G${johann}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Jhoan ${surname}`);
+
+    const second = await database.db
+      .selectFrom("family_trees")
+      .select("id")
+      .where("replaces_id", "=", Number(first.id))
+      .executeTakeFirstOrThrow();
+    expect(await approveTree(database, Number(second.id), actor)).toBe(true);
+    expect(await numberOf(Number(second.id), "I3")).toBe(johann);
+
+    // The same address shows the corrected person, with the new sister beside him.
+    await page.goto(`/members/genealogy/person/G${johann}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Johann ${surname}`);
+    await page.goto(MY_TREES);
+    await expect(page.locator("tr", { hasText: "v1.ged" })).toContainText("Replaced by a newer file");
+    await page.goto(SEARCH);
+    await page.getByLabel("Surname", { exact: true }).fill(surname);
+    await page.getByLabel("Given name", { exact: true }).fill("Luise");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.locator("table.results").getByRole("link", { name: `Luise ${surname}` })).toBeVisible();
+  } finally {
+    for (const t of await database.db
+      .selectFrom("family_trees")
+      .select(["id", "status"])
+      .where("title", "=", title)
+      .execute()) {
+      if (t.status === "pending" || t.status === "approved")
+        await withdrawTree(database, Number(t.id), { userId: member.id, ip: "" });
+    }
+  }
 });
