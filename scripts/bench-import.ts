@@ -9,7 +9,7 @@
  * and dropped. The last line is one JSON object with every figure.
  */
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
@@ -96,6 +96,7 @@ async function openTarget(dir: string): Promise<{ database: Database; drop: () =
 }
 
 const dir = args.get("keep") ?? mkdtempSync(path.join(os.tmpdir(), "metryka-bench-import-"));
+mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "records.csv");
 const { database, drop } = await openTarget(dir);
 try {
