@@ -21,6 +21,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js";
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
+import { precompressedAssets } from "./app/server/precompressed-assets.server.js";
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
 import { cacheRouteMatches } from "./app/routing/route-matches.server.js";
 import { mapTileOrigins } from "./app/maps/tiles.js";
@@ -170,7 +171,9 @@ async function main() {
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: IMMUTABLE_MAX_AGE }));
+    const assetOptions = { immutable: true, maxAge: IMMUTABLE_MAX_AGE };
+    app.use("/assets", precompressedAssets("build/client/assets", assetOptions));
+    app.use("/assets", express.static("build/client/assets", assetOptions));
     // Only the build's own top-level names reach express.static: asked for every page, it stat()ed the disk to learn
     // that /stpete/birth/search is no file (3 % of the server's CPU under load, issue 12).
     const clientFiles = new Set(readdirSync("build/client"));

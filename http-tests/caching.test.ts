@@ -1,5 +1,7 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, PERSON_USER_AGENT, type RunningServer, makeAccount, startServer } from "./server";
+import { type Account, PERSON_USER_AGENT, type RunningServer, makeAccount, serverDir, startServer } from "./server";
 
 /**
  * Issue 12 item 3, against the built server: public pages and records carry a
@@ -67,6 +69,33 @@ describe("caching headers", () => {
       expect(other.headers.get("content-security-policy")).toMatch(/nonce-/);
     },
   );
+
+  it("sends a browser that takes brotli the build's best-quality twin of an asset, and the others what they take", async () => {
+    const home = await (await get("/")).text();
+    const src = /src="(\/assets\/[^"]+\.js)"/.exec(home)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    expect(src).toBeDefined();
+    const file = path.join(serverDir, "build/client", src!);
+    const plain = readFileSync(file);
+    expect(existsSync(`${file}.br`)).toBe(true);
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await get(src!, { "Accept-Encoding": accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(response.headers.get("content-type"), accept).toMatch(/^application\/javascript/);
+      expect(response.headers.get("cache-control"), accept).toContain("immutable");
+      expect(response.headers.get("vary")?.toLowerCase(), accept).toContain("accept-encoding");
+      // fetch decodes what it was sent: the same script, whichever way it came.
+      expect(Buffer.from(await response.arrayBuffer()).equals(plain), accept).toBe(true);
+    }
+    const twin = await fetch(server.url + src!, {
+      headers: { "User-Agent": PERSON_USER_AGENT, "Accept-Encoding": "br" },
+    });
+    expect(Number(twin.headers.get("content-length"))).toBe(statSync(`${file}.br`).size);
+  });
 
   it("changes a record's ETag when its data changes", async () => {
     const before = (await get(recordPath)).headers.get("etag")!;

@@ -7,7 +7,7 @@
  *
  * - from the build's Remix manifest: the JavaScript the page's routes import
  *   (entry, root, route modules and their chunks), brotli-compressed as the
- *   server compresses it (quality 4, server.ts);
+ *   server sends it (the build's quality-11 twin, else quality 4 as server.ts compresses);
  * - from a real load in Chromium (Debian's, as the e2e tests use; a fresh
  *   profile per page, service worker blocked so its precache is not counted):
  *   the compressed bytes of JavaScript, CSS and the document actually
@@ -19,7 +19,7 @@
  * page, ≤ 150 KB for map pages (Leaflet only there), no refresh call without a
  * session, no console error, no CSP violation.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import vm from "node:vm";
@@ -56,12 +56,17 @@ function readManifest(): RemixManifest {
 }
 
 const compressedSizes = new Map<string, number>();
-/** A built file's size as the server sends it: brotli at the quality server.ts gives the compressor. */
+/**
+ * A built file's size as the server sends it to a browser that accepts brotli: its precompressed twin when the
+ * build wrote one (scripts/precompress-assets.mjs), else brotli at the quality server.ts gives the compressor.
+ */
 function compressedSize(url: string): number {
   let size = compressedSizes.get(url);
   if (size === undefined) {
-    const bytes = readFileSync(path.join(CLIENT_DIR, url));
-    size = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+    const file = path.join(CLIENT_DIR, url);
+    size = existsSync(`${file}.br`)
+      ? statSync(`${file}.br`).size
+      : zlib.brotliCompressSync(readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
     compressedSizes.set(url, size);
   }
   return size;
