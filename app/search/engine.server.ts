@@ -54,9 +54,9 @@ interface Group {
    */
   unique?: boolean;
   /**
-   * A place term's group (hundreds of place and parish values): probing it per driving posting would be one index
-   * seek per value per posting, so it is never the driver when another group is there, and is checked as one
-   * semi-join (its postings read once) instead.
+   * A place term's group (up to hundreds of place and parish values): it is never the driver when another group is
+   * there. Probing it costs one index seek per value per driving posting, reading it as one semi-join costs one
+   * step per posting of its own: matchingIds() takes the cheaper (semiJoinIsCheaper).
    */
   semi?: boolean;
 }
@@ -235,6 +235,16 @@ function isEmpty(p: Plan): boolean {
   );
 }
 
+/**
+ * Whether a place group is cheaper read whole (its postings into a set, then each driving posting looked up) than
+ * probed (a primary-key seek per place value per driving posting). A surname of a few thousand postings near a town
+ * of a few values is probed (at 200,000 records: 3.4 ms against 18 ms for the semi-join); a common name across a
+ * 200 km radius of hundreds of values reads the radius's postings once.
+ */
+export function semiJoinIsCheaper(driver: Pick<Group, "n">, place: Pick<Group, "n" | "ids">): boolean {
+  return driver.n * place.ids.length > place.n;
+}
+
 /** The records matching a plan, as a query over `records as r`. */
 /**
  * The ids of matching records, from the posting lists alone: the smallest
@@ -248,7 +258,7 @@ function matchingIds(db: DB, p: Plan) {
   if (p.yearHi !== undefined) sub = sub.where("p.year", "<=", p.yearHi);
   rest.forEach((g, i) => {
     const alias = `p${i + 2}` as "p";
-    if (g.semi) {
+    if (g.semi && semiJoinIsCheaper(driver, g)) {
       let place = db
         .selectFrom(`postings as ${alias}`)
         .select(`${alias}.record_id`)
