@@ -3,8 +3,8 @@ import { forgotUsernameAction } from "~/auth/signup.server";
 import { ForgotUsernamePage } from "~/auth/ui/account-help-pages";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
-export async function action({ request }: ActionFunctionArgs) {
-  return forgotUsernameAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return forgotUsernameAction(request, context.clientIp);
 }
 
 export default function ForgotUsername() {
