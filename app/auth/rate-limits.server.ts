@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { ACCOUNT_HELP_LIMIT_WINDOW_MS, API_LIMIT_WINDOW_MS, SIGN_UP_LIMIT_WINDOW_MS } from "~/config/timing";
 import type { Database } from "~/db/connection.server";
 import { getDatabase } from "~/db/current.server";
@@ -103,3 +104,14 @@ export async function limitRequest(
 ): Promise<void> {
   await requireWithinRateLimit(await getDatabase(), name, clientIp, opts);
 }
+
+/**
+ * The response headers of a page whose action is rate limited: Remix leaves a thrown response's headers off the
+ * error page it renders unless the route passes them on, and a 429 must say when to try again.
+ */
+export const rateLimitedPageHeaders: HeadersFunction = ({ errorHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
