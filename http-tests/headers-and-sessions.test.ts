@@ -211,11 +211,16 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
     }
     const audit = await database.db
       .selectFrom("audit_log")
-      .select(["action", "actor_user_id"])
+      .select(["actor_user_id", "details"])
       .where("subject_user_id", "=", account.id)
-      .where("action", "=", "sign-out.everywhere")
+      .where("action", "=", "sessions.revoked")
       .execute();
-    expect(audit).toEqual([{ action: "sign-out.everywhere", actor_user_id: account.id }]);
+    expect(audit).toEqual([
+      {
+        actor_user_id: account.id,
+        details: JSON.stringify({ reason: "signed out everywhere by the member", kept: "none" }),
+      },
+    ]);
   });
 
   /** Sends one request of a rate-limited kind from an address; what each sends is the least that is counted. */

@@ -85,12 +85,17 @@ export async function signOutEverywhereAction(request: Request, user: User, clie
   const formData = await readForm(request);
   await validateCsrf(formData, request);
   const database = await getDatabase();
-  await revokeAllSessions(database, user.id);
-  await writeAudit(database, {
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    action: "sign-out.everywhere",
-    ip: clientIp,
+  // Written as the administrator's "Sign out everywhere" and a password change write it (one audit vocabulary).
+  await database.db.transaction().execute(async (trx) => {
+    const tx = { ...database, db: trx };
+    await revokeAllSessions(tx, user.id);
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      action: "sessions.revoked",
+      details: { reason: "signed out everywhere by the member", kept: "none" },
+      ip: clientIp,
+    });
   });
   return redirect("/", { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
 }
