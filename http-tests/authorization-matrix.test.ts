@@ -7,7 +7,7 @@ import { createSession } from "~/auth/sessions.server";
 import { CATALOG, type CatalogSource, type SourcePage } from "~/catalog";
 import type { Database } from "~/db/connection.server";
 import { formatPersonId } from "~/families/collections";
-import { submitTree } from "~/families/trees.server";
+import { approveTree, submitTree } from "~/families/trees.server";
 import { createBatch } from "~/imports/batches.server";
 import { destinations } from "~/imports/destinations.server";
 import { analyseCsv } from "~/imports/file.server";
@@ -332,6 +332,10 @@ describe.each(kinds)("the authorization matrix on %s", (kind) => {
   });
 
   it("lets a member see and change only their own trees", async () => {
+    // Approved, so that it is a tree its own submitter could replace or withdraw.
+    expect(
+      await approveTree(database, fixtures.otherTree, { userId: fixtures.accounts.admin.id, ip: "127.0.0.1" }),
+    ).toBe(true);
     const other = `/members/genealogy/trees/${fixtures.otherTree}`;
     expect(await request("active", "GET", other)).toBe(404);
     expect(await request("active", "GET", payloadPath(other))).toBe(404);
@@ -344,7 +348,37 @@ describe.each(kinds)("the authorization matrix on %s", (kind) => {
       .select("status")
       .where("id", "=", fixtures.otherTree)
       .executeTakeFirstOrThrow();
-    expect(tree.status).toBe("pending");
+    expect(tree.status).toBe("approved");
+    // A new file "replacing" another member's tree is refused and writes nothing.
+    const trees = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom("family_trees")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await trees();
+    const upload = new FormData();
+    upload.set("csrf", csrf.token);
+    upload.set("title", "Not mine");
+    upload.set("replaces", String(fixtures.otherTree));
+    upload.set("file", new Blob([readFileSync("app/gedcom/fixtures/minimal.ged")]), "minimal.ged");
+    const replace = await fetch(`${server.url}/members/genealogy/submit`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "User-Agent": PERSON_USER_AGENT,
+        Cookie: await cookieFor("active"),
+        Origin: server.url,
+        "X-Forwarded-For": "10.14.0.1",
+      },
+      body: upload,
+    });
+    expect(replace.status).toBe(400);
+    expect(await replace.text()).toContain("That tree is not one of yours");
+    expect(await trees()).toBe(before);
     // The same request for the member's own tree goes through: the refusal above is about ownership.
     const own = new URLSearchParams({ csrf: csrf.token, intent: "withdraw", treeId: String(fixtures.ownTree) });
     expect(await request("active", "POST", "/members/genealogy/my-trees", own)).toBe(
