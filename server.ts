@@ -110,10 +110,14 @@ async function main() {
           // A tile server the site configured (MAP_TILE_URL) may serve the maps' images; nothing else may.
           "img-src": ["'self'", "data:", ...mapTileOrigins()],
           "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
+          // No page of the site is meant to be shown inside a frame, not even the site's own (clickjacking).
+          "frame-ancestors": ["'none'"],
           "upgrade-insecure-requests": null,
         },
       },
       crossOriginEmbedderPolicy: false,
+      // The old browsers that ignore frame-ancestors read this instead.
+      frameguard: { action: "deny" },
       // helmet's default, no-referrer, makes Chromium send "Origin: null" with form posts,
       // which Remix rightly refuses as a possible cross-site request.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },

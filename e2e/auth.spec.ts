@@ -31,7 +31,7 @@ test.describe("signing in and out", () => {
     const me = await page.request.get("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
     expect(await me.json()).toMatchObject({ username: account.username, membership: "active" });
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     expect(await storage(page)).toEqual({ username: null, token: null, loginHidden: "false" });
@@ -75,7 +75,7 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator(".account-name")).toContainText(account.username);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     await context.close();
   });

@@ -100,7 +100,7 @@ test("sign up, confirm, sign in, edit everything, sign out", async ({ page, mail
   expect(await stored(page)).toEqual({ username: renamed, hasToken: true, loginHidden: "true" });
 
   // Sign out: username and token gone, loginHidden false.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   expect(await stored(page)).toEqual({ username: null, hasToken: false, loginHidden: "false" });
 });

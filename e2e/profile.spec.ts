@@ -294,3 +294,36 @@ test.describe("profile pages: username", () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("username"))).toBe(wanted);
   });
 });
+
+test.describe("profile pages: sign out everywhere", () => {
+  test("ends every sign-in of the account, this browser's too", async ({
+    browser,
+    page,
+    database,
+    makeAccount,
+    signInAs,
+  }, testInfo) => {
+    const account = await makeAccount();
+    await signInAs(account);
+    const other = await newContext(browser, testInfo);
+    await signInElsewhere(other, database, account, testInfo.project.use.baseURL!);
+    const otherPage = await other.newPage();
+    await open(otherPage, "/members/profile");
+    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Your account");
+
+    await open(page, "/members/profile");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+    // The page's own runtime dropped its access token too: its start-up refresh was refused (SPEC §4 keeps the
+    // username, as after any refused refresh).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await page.goto("/members/profile");
+    await expect(page).toHaveURL(/\/Login\?redirectTo=%2Fmembers%2Fprofile$/);
+    await otherPage.goto("/members/profile");
+    await expect(otherPage).toHaveURL(/\/Login\?redirectTo=%2Fmembers%2Fprofile$/);
+    await other.close();
+  });
+});

@@ -69,7 +69,7 @@ test("keeps no members' responses in the caches, and none after signing out", as
   await page.goto("/stpete/birth/search?surname=Kowalski");
   await expect.poll(async () => (await askWorker(page)).hasToken).toBe(true);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in", exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await askWorker(page)).hasToken).toBe(false);
 
@@ -104,7 +104,7 @@ test("fetches a members' payload with the member's token when the page sends non
     });
   expect(await anonymousFetch()).toEqual({ status: 200, username: member.username });
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in", exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await askWorker(page)).hasToken).toBe(false);
   expect((await anonymousFetch()).status).toBe(401);

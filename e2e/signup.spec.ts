@@ -68,7 +68,7 @@ test.describe("becoming a member", () => {
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem("username"), localStorage.getItem("loginHidden")]))
       .toEqual([username, "true"]);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("loginHidden"))).toBe("false");
   });

@@ -1,6 +1,7 @@
 import { getDatabase } from "~/db/current.server";
 import { getSessionSecret } from "~/config/session-secret.server";
 import { writeAudit } from "./audit.server";
+import { requireWithinRateLimit } from "./rate-limits.server";
 import { getCurrentUser } from "./guard.server";
 import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader, rotateSession } from "./sessions.server";
 import { SIGN_IN_FAILED, SIGN_IN_SUSPENDED, maySignIn, signIn, signOut } from "./sign-in.server";
@@ -36,6 +37,7 @@ export async function apiLogin(request: Request, clientIp: string): Promise<Resp
   } catch {
     return json({ error: "Send a JSON object with username and password." }, { status: 400 });
   }
+  await requireWithinRateLimit(await getDatabase(), "tokenApi", clientIp, { json: true });
   const { username, password } = (body ?? {}) as Record<string, unknown>;
   if (typeof username !== "string" || typeof password !== "string" || !username.trim() || !password) {
     return json({ error: "Send a JSON object with username and password." }, { status: 400 });
@@ -73,6 +75,7 @@ export async function apiRefresh(request: Request, clientIp: string): Promise<Re
   const unauthorized = async (error: string) =>
     json({ error }, { status: 401, headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
   if (!token) return json({ error: "Not signed in." }, { status: 401 });
+  await requireWithinRateLimit(database, "refresh", clientIp, { json: true });
   const result = await rotateSession(database, token, {
     ip: clientIp,
     userAgent: request.headers.get("User-Agent") ?? "",
@@ -100,7 +103,8 @@ export async function apiLogout(request: Request, clientIp: string): Promise<Res
   return json({ ok: true }, { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
 }
 
-export async function apiMe(request: Request): Promise<Response> {
+export async function apiMe(request: Request, clientIp: string): Promise<Response> {
+  await requireWithinRateLimit(await getDatabase(), "tokenApi", clientIp, { json: true });
   const user = await getCurrentUser(request);
   if (!user) return json({ error: "Not signed in, or the token is invalid or expired." }, { status: 401 });
   return json({ username: user.username, role: user.role, membership: membershipState(user) });

@@ -9,22 +9,28 @@ import { carriesCookie, carriesSession } from "./sessions.server";
  * signed token in a cookie and the same token in the form. A missing or
  * wrong token is answered 403.
  */
-let csrf: CSRF | undefined;
+const instances = new Map<boolean, CSRF>();
 
-function instance(): CSRF {
-  const secret = getSessionSecret();
-  csrf ??= new CSRF({
-    cookie: createCookie(CSRF_COOKIE_NAME, { path: "/", httpOnly: true, sameSite: "lax", secrets: [secret] }),
-    formDataKey: "csrf",
-    secret,
-  });
+/** One instance per scheme: like the refresh cookie, the token's cookie is `Secure` whenever the site is on TLS. */
+function instance(request: Request): CSRF {
+  const secure = new URL(request.url).protocol === "https:";
+  let csrf = instances.get(secure);
+  if (!csrf) {
+    const secret = getSessionSecret();
+    csrf = new CSRF({
+      cookie: createCookie(CSRF_COOKIE_NAME, { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [secret] }),
+      formDataKey: "csrf",
+      secret,
+    });
+    instances.set(secure, csrf);
+  }
   return csrf;
 }
 
 const CSRF_COOKIE_NAME = "metryka_csrf";
 
 export function commitCsrfToken(request: Request) {
-  return instance().commitToken(request);
+  return instance(request).commitToken(request);
 }
 
 /**
@@ -43,7 +49,7 @@ export async function csrfForPage(request: Request): Promise<readonly [token: st
 
 export async function validateCsrf(formData: FormData, request: Request): Promise<void> {
   try {
-    await instance().validate(formData, request.headers);
+    await instance(request).validate(formData, request.headers);
   } catch (error) {
     if (error instanceof CSRFError) {
       throw new Response("This form has expired or did not come from this site. Reload the page and try again.", {

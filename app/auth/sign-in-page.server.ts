@@ -5,7 +5,9 @@ import { getDatabase } from "~/db/current.server";
 import { validateCsrf } from "./csrf.server";
 import { signInSchema } from "./sign-in-form";
 import { getCurrentUser, safeRedirectPath } from "./guard.server";
-import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader } from "./sessions.server";
+import { writeAudit } from "./audit.server";
+import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader, revokeAllSessions } from "./sessions.server";
+import type { User } from "./users.server";
 import { SIGN_IN_FAILED, SIGN_IN_SUSPENDED, signIn, signOut } from "./sign-in.server";
 
 export async function loadSignInPage(request: Request) {
@@ -72,5 +74,28 @@ export async function signOutAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
   await signOut(await getDatabase(), await readRefreshToken(request), clientIp);
+  return redirect("/", { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
+}
+
+/**
+ * "Sign out everywhere" on the profile (issue 13): ends every sign-in of the account — other browsers, scripts'
+ * refresh tokens and this browser too — for a member who fears a device or a cookie was lost.
+ */
+export async function signOutEverywhereAction(request: Request, user: User, clientIp: string) {
+  const formData = await readForm(request);
+  await validateCsrf(formData, request);
+  const database = await getDatabase();
+  // Written as the administrator's "Sign out everywhere" and a password change write it (one audit vocabulary).
+  await database.db.transaction().execute(async (trx) => {
+    const tx = { ...database, db: trx };
+    await revokeAllSessions(tx, user.id);
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      action: "sessions.revoked",
+      details: { reason: "signed out everywhere by the member", kept: "none" },
+      ip: clientIp,
+    });
+  });
   return redirect("/", { headers: { "Set-Cookie": await clearRefreshCookieHeader(request) } });
 }

@@ -9,6 +9,7 @@ import { getDatabase } from "~/db/current.server";
 import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";
+import { requireWithinRateLimit } from "./rate-limits.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.server";
 import { remindUsername, requestPasswordReset } from "./account-help.server";
 import { honeypotVerdict } from "./honeypot.server";
@@ -90,6 +91,8 @@ export async function signUpAction(request: Request, clientIp: string) {
   if (Object.keys(placeErrors).length) return fail(placeErrors);
 
   const database = await getDatabase();
+  // Counted once the form is complete: only what would cost a password hash and an e-mail.
+  await requireWithinRateLimit(database, "signUp", clientIp);
   let user;
   try {
     user = await createUser(
@@ -207,6 +210,7 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
   await requestPasswordReset(await getDatabase(), {
     email: submission.value.email,
     origin: new URL(request.url).origin,
@@ -215,11 +219,12 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
-export async function forgotUsernameAction(request: Request) {
+export async function forgotUsernameAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
   await remindUsername(await getDatabase(), { email: submission.value.email, origin: new URL(request.url).origin });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
@@ -238,6 +243,8 @@ export async function resetPasswordAction(request: Request, clientIp: string) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
   const database = await getDatabase();
+  // Before the token is looked up: guessing reset tokens is what this limit slows down.
+  await requireWithinRateLimit(database, "accountHelp", clientIp);
   const used = await consumeEmailToken(database, submission.value.token, "reset");
   if (!used.ok) {
     return data(

@@ -19,6 +19,9 @@ describe("timing constants (SPEC §4, §9)", () => {
     expect(timing.REFRESH_REUSE_GRACE_MS).toBeLessThan(timing.TOKEN_REFRESH_INTERVAL_MS / 5);
     expect(timing.LOGIN_LOCK_BASE_MS).toBe(30_000);
     expect(timing.LOGIN_LOCK_MAX_MS).toBe(3_600_000);
+    expect(timing.SIGN_UP_LIMIT_WINDOW_MS).toBe(3_600_000);
+    expect(timing.ACCOUNT_HELP_LIMIT_WINDOW_MS).toBe(3_600_000);
+    expect(timing.API_LIMIT_WINDOW_MS).toBe(60_000);
   });
 
   it("give /ConfigCheck sensible limits", () => {

@@ -59,6 +59,13 @@ export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 /** A request that takes this long is logged at info even when it succeeded (the others are debug lines). */
 export const SLOW_REQUEST_LOG_MS = 1_000;
 
+/** The window of the sign-up rate limit (app/auth/rate-limits.server.ts). */
+export const SIGN_UP_LIMIT_WINDOW_MS = 3_600_000;
+/** The window of the rate limit on forgotten-password, forgotten-username and password-reset forms. */
+export const ACCOUNT_HELP_LIMIT_WINDOW_MS = 3_600_000;
+/** The window of the rate limits on token refresh, the token API and exports. */
+export const API_LIMIT_WINDOW_MS = 60_000;
+
 /** A running import tells the database it is alive this often (PostgreSQL: other instances read it). */
 export const IMPORT_HEARTBEAT_INTERVAL_MS = 5_000;
 /** An import whose instance has been silent this long died with it: its batch is shown as failed. */

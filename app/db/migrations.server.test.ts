@@ -62,6 +62,7 @@ for (const dialect of testDialects()) {
         "0009_place_name_words",
         "0010_imports",
         "0011_place_sources",
+        "0012_rate_limits",
       ]);
     });
 

@@ -126,6 +126,13 @@ export interface AuditLogTable {
 }
 
 /** Failed sign-ins per address and per account, for throttling. */
+/** One rate limit's count of requests from one client address in the current window (decision 0037). */
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: string;
+  hits: number;
+}
+
 export interface LoginThrottleTable {
   key: string;
   failures: number;
@@ -400,6 +407,7 @@ export interface Schema {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;
+  rate_limits: RateLimitsTable;
   records: RecordsTable;
   name_values: NameValuesTable;
   name_codes: NameCodesTable;

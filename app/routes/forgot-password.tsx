@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { forgotPasswordAction } from "~/auth/signup.server";
 import { ForgotPasswordPage } from "~/auth/ui/account-help-pages";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { rateLimitedPageHeaders } from "~/auth/rate-limits.server";
+
+export const headers = rateLimitedPageHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return forgotPasswordAction(request, context.clientIp);

@@ -2,9 +2,12 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { forgotUsernameAction } from "~/auth/signup.server";
 import { ForgotUsernamePage } from "~/auth/ui/account-help-pages";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 
-export async function action({ request }: ActionFunctionArgs) {
-  return forgotUsernameAction(request);
+export const headers = rateLimitedPageHeaders;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return forgotUsernameAction(request, context.clientIp);
 }
 
 export default function ForgotUsername() {

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
+import { limitRequest } from "~/auth/rate-limits.server";
 import { loadPersonGedcom } from "~/families/trees-pages.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
+  await limitRequest("exports", context.clientIp);
   return loadPersonGedcom(request, user, params.personId);
 }
 

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
+import { signOutEverywhereAction } from "~/auth/sign-in-page.server";
 import { loadProfilePage } from "~/members/profile-page.server";
 import { ProfilePage } from "~/members/ui/profile-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
@@ -7,6 +8,12 @@ import { GeneralErrorBoundary } from "~/ui/error-page";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
   return loadProfilePage(request);
+}
+
+/** The profile's one form: "Sign out everywhere". */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireActiveMember(request);
+  return signOutEverywhereAction(request, user, context.clientIp);
 }
 
 export default function Profile() {

@@ -2,10 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { loadResetPassword, resetPasswordAction } from "~/auth/signup.server";
 import { ResetPasswordPage } from "~/auth/ui/account-help-pages";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadResetPassword(request);
 }
+
+export const headers = rateLimitedPageHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return resetPasswordAction(request, context.clientIp);

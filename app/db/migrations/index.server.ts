@@ -11,6 +11,7 @@ import * as memberDirectory from "./0008-member-directory.server";
 import * as placeNameWords from "./0009-place-name-words.server";
 import * as imports from "./0010-imports.server";
 import * as placeSources from "./0011-place-sources.server";
+import * as rateLimits from "./0012-rate-limits.server";
 
 type Up = (db: Kysely<unknown>, kind: DialectKind) => Promise<void>;
 
@@ -31,6 +32,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ["0009_place_name_words", placeNameWords.up],
   ["0010_imports", imports.up],
   ["0011_place_sources", placeSources.up],
+  ["0012_rate_limits", rateLimits.up],
 ];
 
 /** One migration set for both dialects; where a dialect needs its own SQL the difference stays inside the migration. */

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DIRECTORY_PATH } from "../directory-criteria";
 import type { UpdateKind, loadProfilePage } from "../profile-page.server";
 import { PATHS } from "~/routing/paths";
@@ -121,6 +122,14 @@ export function ProfilePage() {
             {account.membershipExpiresOn ? formatDate(account.membershipExpiresOn) : "No expiry date"}
           </Row>
         </dl>
+        {/* A whole-page post: the page's own session runtime starts again, signed out, with the next page. */}
+        <form method="post" className="profile-sign-out-everywhere">
+          <AuthenticityTokenInput name="csrf" />
+          <p>Lost a device, or signed in on a shared computer? This ends every sign-in of your account, here too.</p>
+          <button type="submit" className="btn btn-secondary">
+            Sign out everywhere
+          </button>
+        </form>
       </section>
 
       <section className="profile-section" aria-labelledby="profile-personal">
