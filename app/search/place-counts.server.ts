@@ -54,16 +54,21 @@ export async function recordPlaceCounts(
   const pending: { keys: string[]; year: number }[] = [];
   let records = 0;
   let partial = false;
+  // /Search asks once per role (child, father, mother…): a record matching the name in two roles counts once.
+  const seen = new Set<string>();
   outer: for (const { collection, criteria } of searches) {
     if (!mayReadRecords(collection, viewer)) continue;
     const fields = placeFields(collection);
     if (!fields.length) continue;
     const full: Criteria = { ...criteria, page: 1, perPage: 25, sort: [] };
     for await (const row of streamMatches(database, collection, full, viewer)) {
+      const key = `${collection.id}:${row.id}`;
+      if (seen.has(key)) continue;
       if (records >= cap) {
         partial = true;
         break outer;
       }
+      seen.add(key);
       records++;
       const keys = fields
         .map((f) => fieldValue(f.name, row.data))
