@@ -2,6 +2,7 @@ import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { nameKeys } from "~/names/keys";
 import { type KnownPlace, placesByKeys } from "~/places/nearby.server";
+import { choosePlace } from "~/places/choose-place";
 import { type CollectionDef, placeFields } from "./collections";
 import type { Criteria } from "./criteria";
 import { mayReadRecords, streamMatches } from "./engine.server";
@@ -82,7 +83,15 @@ export async function recordPlaceCounts(
   const counts = new Map<number, { place: KnownPlace; decades: Map<number, number>; total: number }>();
   let unplaced = 0;
   for (const { keys, year } of pending) {
-    const place = keys.map((k) => known.get(k)?.[0]).find(Boolean);
+    // The place field's place, else the parish's; a spelling shared by several places is the one nearest the
+    // record's other known place, else (the record does not say) the indexes' first.
+    const place = keys
+      .map((k) => {
+        const candidates = known.get(k) ?? [];
+        const anchors = keys.filter((o) => o !== k).flatMap((o) => known.get(o) ?? []);
+        return choosePlace(candidates, anchors) ?? candidates[0];
+      })
+      .find(Boolean);
     if (!place) {
       unplaced++;
       continue;
