@@ -134,6 +134,11 @@ test.describe("a surname's map", () => {
     const all = await tableRows(page);
     await expect(svg.locator("circle.map-point")).toHaveCount(all.names.length);
     await expect(svg.locator("circle.map-point title").first()).toHaveText(all.names[0]!);
+    // The drawing is in the page once: as the SVG, not again in the data the page hydrates from.
+    const html = await (await page.request.get(page.url())).text();
+    const paths = [...html.matchAll(/<path d="([^"]{12,})"/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const d of paths) expect(html.split(d).length - 1, d.slice(0, 40)).toBe(1);
 
     const { decade, count } = await someDecade(page);
     await page.locator("#decade").selectOption(decade);
