@@ -91,11 +91,17 @@ export function GeoMap({
         <div ref={leafletElement} className="geo-map-leaflet" hidden={!interactive} />
         {!interactive && !svg && (
           // React leaves a hydrated element's dangerouslySetInnerHTML as the server sent it: the SVG, or nothing
-          // after a navigation in the browser (Leaflet draws that map).
-          <div className="geo-map-drawn" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+          // after a navigation in the browser (Leaflet draws that map). Keyed by the drawing, so another map's view
+          // never shows the SVG of the map before it.
+          <div
+            key={view.drawing}
+            className="geo-map-drawn"
+            dangerouslySetInnerHTML={{ __html: "" }}
+            suppressHydrationWarning
+          />
         )}
         {!interactive && svg && (
-          <div className="geo-map-drawn">
+          <div key={view.drawing} className="geo-map-drawn">
             <svg
               viewBox={`0 0 ${svg.width} ${svg.height}`}
               role="img"
