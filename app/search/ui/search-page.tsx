@@ -13,7 +13,7 @@ import {
 } from "~/listing/ui/form-fields";
 import { ResultsSection, ariaSort, sortHref } from "~/listing/ui/result-controls";
 import { PATHS } from "~/routing/paths";
-import { SurnameMap } from "./surname-map";
+import { SurnameMap } from "./surname-map-lazy";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;

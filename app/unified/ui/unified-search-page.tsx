@@ -3,7 +3,7 @@ import type { loadUnifiedSearch } from "../unified.server";
 import { formatCount } from "~/ui/format";
 import { ModeField, NearField, YearRange } from "~/listing/ui/form-fields";
 import { PATHS } from "~/routing/paths";
-import { SurnameMap } from "~/search/ui/surname-map";
+import { SurnameMap } from "~/search/ui/surname-map-lazy";
 
 export function UnifiedSearchPage() {
   const { form, values, errors, results, placeIndexes, nearCandidates, map, mapHref } =
