@@ -82,7 +82,7 @@ export function SurnameMap({ map, subject }: { map: SurnameMapData; subject: str
               <thead>
                 <tr>
                   <th scope="col">Place</th>
-                  <th scope="col">{map.decade === null ? "Records" : `${map.decade}s`}</th>
+                  <th scope="col">{map.decade === null ? "Records" : `In the ${map.decade}s`}</th>
                   {map.decades.map((d) => (
                     <th scope="col" key={d.decade}>
                       {d.decade}s
