@@ -13,6 +13,8 @@ import {
 import { retryAfterFor } from "~/server/availability.server";
 import { logger } from "~/config/logger.server";
 import { NonceProvider } from "~/ui/nonce";
+import { keptDrawing } from "~/maps/drawings.server";
+import { MapDrawings } from "~/maps/ui/drawings";
 
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
 export { withAvailability } from "~/server/availability.server";
@@ -72,7 +74,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <MapDrawings.Provider value={keptDrawing}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </MapDrawings.Provider>
       </NonceProvider>,
       {
         nonce,

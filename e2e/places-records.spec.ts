@@ -90,8 +90,8 @@ test.describe("places and records", () => {
     expect(places).not.toContain("Shitomir");
 
     // Where are they? The same matches per known place and decade: Lutsk among them, linking to its page.
-    await page.getByRole("link", { name: "Where are they? Records per place" }).click();
-    await expect(page).toHaveURL(/view=places/);
+    await page.getByRole("link", { name: "Where are they? Map of places" }).click();
+    await expect(page).toHaveURL(/view=map/);
     const table = page.getByRole("table", { name: /Records per place and decade/ });
     await expect(table.getByRole("rowheader", { name: "Lutsk" })).toBeVisible();
     await expect(table.getByRole("rowheader", { name: "Shitomir" })).toHaveCount(0);

@@ -189,6 +189,9 @@ async function main() {
       // The map indexes' search page (Breyer's is public): the "map page" of the issue's budget.
       { kind: "map-search", path: mapSearch, budget: "map" },
       { kind: "map-place", path: placePath, budget: "map" },
+      // A surname's map (decision 0040): a records search and /Search drawn as circles per place.
+      { kind: "search-map", path: `${search}&view=map`, budget: "map" },
+      { kind: "search-all-map", path: "/Search?surname=Schmidt&view=map", budget: "map" },
       { kind: "release-notes", path: "/release-notes", budget: "page" },
       // Sending a form empty makes it validate in the browser, which is where zod would reach for eval.
       { kind: "sign-in", path: "/Login", budget: "page", interact: submitEmpty },

@@ -93,7 +93,8 @@ export interface MapView {
   /** The box the map opens on (fit to the points and the circle). */
   bounds: MapBox;
   sizeByCount: boolean;
-  svg: SvgDrawing;
+  /** The server's SVG drawing, by its key (app/maps/drawings.server.ts): kept out of the data the browser gets. */
+  drawing: string;
   /** The bundled base map's shapes and towns (versioned addresses, so they may be cached for ever). */
   baseUrl: string;
   townsUrl: string;

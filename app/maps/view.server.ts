@@ -1,6 +1,7 @@
 import { geoCircle, geoMercator } from "d3-geo";
 import { type BaseMapFiles, baseMap } from "./basemap.server";
 import { type Position, clipLine, clipRing } from "./clip";
+import { keepDrawing } from "./drawings.server";
 import { fitBox } from "./fit";
 import { tileLayerFromEnv } from "./tiles";
 import type { GridOverlay, MapBox, MapCircleInput, MapPointInput, MapView, SvgDrawing, SvgLabel } from "./types";
@@ -208,7 +209,7 @@ export function buildMapView(input: MapViewInput): MapView {
     circle: input.circle ?? null,
     bounds,
     sizeByCount: !!input.sizeByCount,
-    svg: buildSvg(input, bounds, files),
+    drawing: keepDrawing(buildSvg(input, bounds, files)),
     baseUrl: `${PATHS.mapShapes}?v=${files.shapes.version}`,
     townsUrl: `${PATHS.mapTowns}?v=${files.towns.version}`,
     tiles: tileLayerFromEnv(),

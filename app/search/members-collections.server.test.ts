@@ -516,7 +516,7 @@ const COLLECTIONS: CollectionRow[] = [
             expect(p.record.fields).toContainEqual({
               label: "Parish",
               value: entry.fields.parish,
-              place: { href: expect.stringMatching(/^\/members\/ukraine\/map\/place\/\d+$/), others: 0 },
+              place: { href: expect.stringMatching(/^\/members\/ukraine\/map\/place\/\d+$/), choices: [] },
             });
             expect(p.record.fields).toContainEqual({ label: "Extractor", value: entry.fields.extractor });
             expect(p.record.source).toContainEqual({ label: "Act number", value: entry.fields.act });

@@ -2,6 +2,7 @@ import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { nameKeys } from "~/names/keys";
 import { type KnownPlace, placesByKeys } from "~/places/nearby.server";
+import { choosePlace } from "~/places/choose-place";
 import { type CollectionDef, placeFields } from "./collections";
 import type { Criteria } from "./criteria";
 import { mayReadRecords, streamMatches } from "./engine.server";
@@ -54,16 +55,21 @@ export async function recordPlaceCounts(
   const pending: { keys: string[]; year: number }[] = [];
   let records = 0;
   let partial = false;
+  // /Search asks once per role (child, father, mother…): a record matching the name in two roles counts once.
+  const seen = new Set<string>();
   outer: for (const { collection, criteria } of searches) {
     if (!mayReadRecords(collection, viewer)) continue;
     const fields = placeFields(collection);
     if (!fields.length) continue;
     const full: Criteria = { ...criteria, page: 1, perPage: 25, sort: [] };
     for await (const row of streamMatches(database, collection, full, viewer)) {
+      const key = `${collection.id}:${row.id}`;
+      if (seen.has(key)) continue;
       if (records >= cap) {
         partial = true;
         break outer;
       }
+      seen.add(key);
       records++;
       const keys = fields
         .map((f) => fieldValue(f.name, row.data))
@@ -77,7 +83,15 @@ export async function recordPlaceCounts(
   const counts = new Map<number, { place: KnownPlace; decades: Map<number, number>; total: number }>();
   let unplaced = 0;
   for (const { keys, year } of pending) {
-    const place = keys.map((k) => known.get(k)?.[0]).find(Boolean);
+    // The place field's place, else the parish's; a spelling shared by several places is the one nearest the
+    // record's other known place, else (the record does not say) the indexes' first.
+    const place = keys
+      .map((k) => {
+        const candidates = known.get(k) ?? [];
+        const anchors = keys.filter((o) => o !== k).flatMap((o) => known.get(o) ?? []);
+        return choosePlace(candidates, anchors) ?? candidates[0];
+      })
+      .find(Boolean);
     if (!place) {
       unplaced++;
       continue;

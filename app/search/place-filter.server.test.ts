@@ -154,6 +154,17 @@ for (const dialect of testDialects()) {
       const forVisitor = await recordPlaceCounts(t.database, [{ collection: births, criteria }], visitor);
       expect(forVisitor.places).toEqual([]);
       expect(forVisitor.unplaced).toBe(4);
+      // /Search asks once per role: the same record found twice counts once.
+      const twice = await recordPlaceCounts(
+        t.database,
+        [
+          { collection: births, criteria },
+          { collection: births, criteria },
+        ],
+        member,
+      );
+      expect(twice.records).toBe(4);
+      expect(twice.places.map((p) => p.total)).toEqual([3, 1]);
       const capped = await recordPlaceCounts(t.database, [{ collection: births, criteria }], member, 2);
       expect(capped.partial).toBe(true);
       expect(capped.records).toBe(2);

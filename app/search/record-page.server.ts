@@ -2,10 +2,13 @@ import { getDatabase } from "~/db/current.server";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { nameKeys } from "~/names/keys";
 import { knownPlacePath, placesByKeys } from "~/places/nearby.server";
+import { choosePlace } from "~/places/choose-place";
+import { mapIndex } from "~/places/indexes";
 import { type CollectionDef, placeFields, recordPath, searchPath } from "./collections";
 import { citationText, fieldValue, formatDate, recordDate } from "./display";
 import { getRecord } from "./engine.server";
 import type { Viewer } from "~/auth/viewer.server";
+import type { Database } from "~/db/connection.server";
 
 /** Record ids are positive integers; anything else is a malformed URL (404, SPEC §8). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
@@ -21,20 +24,7 @@ export async function loadRecordPage(
   const record = await getRecord(await getDatabase(), collection, Number(recordId), viewer);
   invariantResponse(record, () => routeParamsMessage(url.pathname));
   const database = await getDatabase();
-  // A place or parish known to a map index (by any of its spellings) links to its place page; when several places
-  // share the spelling, to the first (the public index first), and the others are named in the title.
-  const placeNames = new Set(placeFields(collection).flatMap((f) => f.sources ?? [f.name]));
-  const placeKeys = new Map<string, string>();
-  for (const f of collection.detailFields) {
-    const value = placeNames.has(f.name) ? fieldValue(f.name, record.data) : "";
-    if (value) placeKeys.set(f.name, nameKeys(value).folded);
-  }
-  const known = await placesByKeys(database, [...placeKeys.values()], viewer);
-  const placeLink = (name: string) => {
-    const places = known.get(placeKeys.get(name) ?? "");
-    if (!places?.length) return null;
-    return { href: knownPlacePath(places[0]!), others: places.length - 1 };
-  };
+  const placeLink = await recordPlaceLinks(database, collection, record.data, viewer);
   const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
   return {
     collection: { title: collection.title, searchPath: searchPath(collection), access: collection.access },
@@ -64,5 +54,47 @@ export async function loadRecordPage(
       accessed: new Date(),
     }),
     kind: collection.recordKind,
+  };
+}
+
+export interface RecordPlaceLink {
+  /** The place page, when the record says which place it means. */
+  href: string | null;
+  /** When it does not (several places share the spelling and no other place of the record tells): each of them. */
+  choices: { href: string; label: string }[];
+}
+
+/**
+ * A record's place and parish known to a map index (by any of their spellings) link to the place page. When several
+ * places share the spelling, the one nearest the record's other known places (its parish) is meant; when the record
+ * does not say, each is offered (app/places/choose-place.ts).
+ */
+export async function recordPlaceLinks(
+  database: Database,
+  collection: CollectionDef,
+  data: Record<string, string>,
+  viewer: Viewer,
+): Promise<(field: string) => RecordPlaceLink | null> {
+  const placeNames = new Set(placeFields(collection).flatMap((f) => f.sources ?? [f.name]));
+  const placeKeys = new Map<string, string>();
+  for (const f of collection.detailFields) {
+    const value = placeNames.has(f.name) ? fieldValue(f.name, data) : "";
+    if (value) placeKeys.set(f.name, nameKeys(value).folded);
+  }
+  const known = await placesByKeys(database, [...placeKeys.values()], viewer);
+  return (name: string) => {
+    const key = placeKeys.get(name) ?? "";
+    const places = known.get(key);
+    if (!places?.length) return null;
+    const anchors = [...placeKeys.values()].filter((k) => k !== key).flatMap((k) => known.get(k) ?? []);
+    const chosen = choosePlace(places, anchors);
+    if (chosen) return { href: knownPlacePath(chosen), choices: [] };
+    return {
+      href: null,
+      choices: places.map((p) => ({
+        href: knownPlacePath(p),
+        label: `${p.name}${p.province ? `, ${p.province}` : ""} (${mapIndex(p.index).title})`,
+      })),
+    };
   };
 }

@@ -12,8 +12,7 @@ import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { countMatches, searchCollection, topValues } from "./engine.server";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
-import { knownPlacePath } from "~/places/nearby.server";
-import { mapIndex } from "~/places/indexes";
+import { isMapView, parseDecade, surnameMap } from "./surname-map.server";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -139,10 +138,16 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
 
   const result = await searchCollection(database, collection, criteria, viewer);
   const query = criteriaToParams({ ...criteria, page: 1 }, collection);
-  // "Where are they?" (issue 11, part 5): the same matches counted per known place and decade, instead of the rows.
-  const placesView = url.searchParams.get("view") === "places";
-  const places = placesView ? await placeView(collection, criteria, viewer) : null;
-  return {
+  // A surname's map (issue 11, part 5): the same matches counted per known place and decade, instead of the rows.
+  const map = isMapView(url.searchParams)
+    ? surnameMap({
+        counts: await recordPlaceCounts(database, [{ collection, criteria }], viewer),
+        decade: parseDecade(url.searchParams),
+        query,
+        action: searchPath(collection),
+      })
+    : null;
+  const page = {
     ...base,
     searched: true as const,
     result: {
@@ -152,8 +157,8 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       pageCount: result.pageCount,
       correctedFromPage: result.correctedFromPage,
       query: query.toString(),
-      placesHref: `${searchPath(collection)}?${query}${query.size ? "&" : ""}view=places`,
-      places,
+      mapHref: `${searchPath(collection)}?${query}${query.size ? "&" : ""}view=map`,
+      map,
       exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
       chips: criteriaChips(recordForm(collection), criteria),
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
@@ -169,27 +174,8 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       })),
     },
   };
-}
-
-async function placeView(collection: CollectionDef, criteria: Criteria, viewer: Viewer) {
-  const counts = await recordPlaceCounts(await getDatabase(), [{ collection, criteria }], viewer);
-  return {
-    records: counts.records,
-    unplaced: counts.unplaced,
-    partial: counts.partial,
-    decades: counts.decades,
-    places: counts.places.map((p) => ({
-      id: p.place.id,
-      name: p.place.name,
-      province: p.place.province,
-      index: mapIndex(p.place.index).title,
-      href: knownPlacePath(p.place),
-      lat: p.place.lat,
-      lon: p.place.lon,
-      total: p.total,
-      byDecade: Object.fromEntries(p.decades.map((d) => [d.decade, d.count])) as Record<number, number>,
-    })),
-  };
+  // An unreadable decade is the map's own field's message (beside it), with the map of all decades.
+  return map?.decadeError ? data(page, { status: 400 }) : page;
 }
 
 export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;

@@ -18,6 +18,8 @@ import { PATHS } from "~/routing/paths";
 import { type CollectionDef, searchPath } from "~/search/collections";
 import { type Criteria, criteriaToParams } from "~/search/criteria";
 import { countMatches } from "~/search/engine.server";
+import { recordPlaceCounts } from "~/search/place-counts.server";
+import { isMapView, parseDecade, surnameMap } from "~/search/surname-map.server";
 import { viewerFor } from "~/auth/viewer.server";
 import { FAMILY_GROUP, type FamilyCollection, familySearchPath } from "~/families/collections";
 import { DEFAULT_PERSON_SORT, personCriteriaToParams } from "~/families/criteria";
@@ -89,9 +91,35 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
     nearCandidates = place.candidates;
   }
   if (Object.keys(errors).length) {
-    return data({ form, values, errors, results: null, placeIndexes, nearCandidates }, { status: 400 });
+    return data(
+      { form, values, errors, results: null, placeIndexes, nearCandidates, map: null, mapHref: null },
+      { status: 400 },
+    );
   }
-  if (!hasAnyCriterion(criteria)) return { form, values, errors, results: null, placeIndexes, nearCandidates };
+  if (!hasAnyCriterion(criteria)) {
+    return { form, values, errors, results: null, placeIndexes, nearCandidates, map: null, mapHref: null };
+  }
+  const query = criteriaToListingParams({ ...criteria, page: 1 }, UNIFIED_FORM);
+  const mapHref = pathWith(PATHS.searchAll, new URLSearchParams([...query, ["view", "map"]]));
+  // The surname's map over every collection the viewer may read (recordPlaceCounts passes over the others: a
+  // visitor's map holds the public collections' records only), each role's matches counted once per record.
+  const map = isMapView(url.searchParams)
+    ? surnameMap({
+        counts: await recordPlaceCounts(
+          database,
+          sources.records.flatMap((collection) =>
+            collection.roles.flatMap((role) => {
+              const roleCriteria = forRole(collection, criteria, role);
+              return roleCriteria ? [{ collection, criteria: roleCriteria }] : [];
+            }),
+          ),
+          viewer,
+        ),
+        decade: parseDecade(url.searchParams),
+        query,
+        action: PATHS.searchAll,
+      })
+    : null;
   const results = [];
   for (const collection of sources.records) {
     // A visitor is told how many records a members' collection holds for the name (DESIGN §5: an
@@ -146,5 +174,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
       unit: "person",
     });
   }
-  return { form, values, errors, results, placeIndexes, nearCandidates };
+  const page = { form, values, errors, results, placeIndexes, nearCandidates, map, mapHref };
+  // An unreadable decade is the map's own field's message (beside it), with the map of all decades.
+  return map?.decadeError ? data(page, { status: 400 }) : page;
 }

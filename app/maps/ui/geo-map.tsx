@@ -1,7 +1,8 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useContext, useEffect, useId, useRef, useState } from "react";
 import { BASE_MAP_CREDIT, type GridOverlay, type MapView } from "../types";
 import type { LeafletMapHandle } from "./leaflet-map.client";
+import { MapDrawings } from "./drawings";
 
 /**
  * A map of places (decision 0032), for any page that shows places.
@@ -69,8 +70,9 @@ export function GeoMap({
     handle.current?.setGrid(gridOn);
   }, [gridOn]);
 
-  const { svg } = view;
-  const labelled = svg.points.length <= 8 ? svg.points : svg.points.filter((p) => p.highlight);
+  // On the server, the drawing; in the browser, none (app/maps/ui/drawings.ts): the server's SVG stays as it is.
+  const svg = useContext(MapDrawings)?.(view.drawing);
+  const labelled = !svg ? [] : svg.points.length <= 8 ? svg.points : svg.points.filter((p) => p.highlight);
   return (
     <figure className={`geo-map${interactive ? " geo-map-interactive" : ""}`}>
       {grid && (
@@ -87,70 +89,83 @@ export function GeoMap({
       )}
       <div className="geo-map-frame">
         <div ref={leafletElement} className="geo-map-leaflet" hidden={!interactive} />
-        {!interactive && (
-          <svg
-            viewBox={`0 0 ${svg.width} ${svg.height}`}
-            role="img"
-            aria-labelledby={`${titleId} ${descId}`}
-            preserveAspectRatio="xMidYMid meet"
-            className="geo-map-svg"
-          >
-            <title id={titleId}>{title}</title>
-            <desc id={descId}>{description}</desc>
-            <rect x="0" y="0" width={svg.width} height={svg.height} className="map-sea" />
-            <path d={svg.land} className="map-land" fillRule="evenodd" />
-            <path d={svg.coast} className="map-coast" />
-            <path d={svg.borders} className="map-border" />
-            {svg.towns.length > 0 && (
-              <g className="map-towns" aria-hidden="true">
-                {svg.towns.map((t) => (
-                  <g key={`${t.text}${t.x},${t.y}`}>
-                    <rect x={t.x - 1.5} y={t.y - 1.5} width="3" height="3" />
-                    <text x={t.x + 4} y={t.y + 3}>
-                      {t.text}
+        {!interactive && !svg && (
+          // React leaves a hydrated element's dangerouslySetInnerHTML as the server sent it: the SVG, or nothing
+          // after a navigation in the browser (Leaflet draws that map). Keyed by the drawing, so another map's view
+          // never shows the SVG of the map before it.
+          <div
+            key={view.drawing}
+            className="geo-map-drawn"
+            dangerouslySetInnerHTML={{ __html: "" }}
+            suppressHydrationWarning
+          />
+        )}
+        {!interactive && svg && (
+          <div key={view.drawing} className="geo-map-drawn">
+            <svg
+              viewBox={`0 0 ${svg.width} ${svg.height}`}
+              role="img"
+              aria-labelledby={`${titleId} ${descId}`}
+              preserveAspectRatio="xMidYMid meet"
+              className="geo-map-svg"
+            >
+              <title id={titleId}>{title}</title>
+              <desc id={descId}>{description}</desc>
+              <rect x="0" y="0" width={svg.width} height={svg.height} className="map-sea" />
+              <path d={svg.land} className="map-land" fillRule="evenodd" />
+              <path d={svg.coast} className="map-coast" />
+              <path d={svg.borders} className="map-border" />
+              {svg.towns.length > 0 && (
+                <g className="map-towns" aria-hidden="true">
+                  {svg.towns.map((t) => (
+                    <g key={`${t.text}${t.x},${t.y}`}>
+                      <rect x={t.x - 1.5} y={t.y - 1.5} width="3" height="3" />
+                      <text x={t.x + 4} y={t.y + 3}>
+                        {t.text}
+                      </text>
+                    </g>
+                  ))}
+                </g>
+              )}
+              {svg.grid && (
+                <g className="map-grid-overlay" aria-hidden="true">
+                  <path d={svg.grid.squares} className="map-grid-square" />
+                  <path d={svg.grid.sheets} className="map-grid-sheet" />
+                  {svg.grid.labels.map((l) => (
+                    <text
+                      key={`${l.text}${l.x},${l.y}`}
+                      x={l.x}
+                      y={l.y}
+                      className={l.kind === "sheet" ? "map-grid-sheet-label" : undefined}
+                    >
+                      {l.text}
                     </text>
-                  </g>
+                  ))}
+                </g>
+              )}
+              {svg.circle && <path d={svg.circle} className="map-radius" aria-hidden="true" />}
+              <g className="map-points">
+                {svg.points.map((p, i) => (
+                  <circle
+                    key={i}
+                    cx={p.x}
+                    cy={p.y}
+                    r={p.r}
+                    className={p.highlight ? "map-point map-point-centre" : "map-point"}
+                  >
+                    <title>{p.label}</title>
+                  </circle>
                 ))}
               </g>
-            )}
-            {svg.grid && (
-              <g className="map-grid-overlay" aria-hidden="true">
-                <path d={svg.grid.squares} className="map-grid-square" />
-                <path d={svg.grid.sheets} className="map-grid-sheet" />
-                {svg.grid.labels.map((l) => (
-                  <text
-                    key={`${l.text}${l.x},${l.y}`}
-                    x={l.x}
-                    y={l.y}
-                    className={l.kind === "sheet" ? "map-grid-sheet-label" : undefined}
-                  >
-                    {l.text}
+              <g className="map-labels" aria-hidden="true">
+                {labelled.map((p, i) => (
+                  <text key={i} x={p.x + p.r + 4} y={p.y + 4}>
+                    {p.label}
                   </text>
                 ))}
               </g>
-            )}
-            {svg.circle && <path d={svg.circle} className="map-radius" aria-hidden="true" />}
-            <g className="map-points">
-              {svg.points.map((p, i) => (
-                <circle
-                  key={i}
-                  cx={p.x}
-                  cy={p.y}
-                  r={p.r}
-                  className={p.highlight ? "map-point map-point-centre" : "map-point"}
-                >
-                  <title>{p.label}</title>
-                </circle>
-              ))}
-            </g>
-            <g className="map-labels" aria-hidden="true">
-              {labelled.map((p, i) => (
-                <text key={i} x={p.x + p.r + 4} y={p.y + 4}>
-                  {p.label}
-                </text>
-              ))}
-            </g>
-          </svg>
+            </svg>
+          </div>
         )}
       </div>
       <figcaption>

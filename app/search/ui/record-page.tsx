@@ -25,15 +25,22 @@ export function RecordPage() {
           <div key={f.label}>
             <dt>{f.label}</dt>
             <dd>
-              {f.place ? (
-                <Link
-                  to={f.place.href}
-                  title={
-                    f.place.others > 0 ? `${f.place.others + 1} places have this name; this is the first` : undefined
-                  }
-                >
-                  {f.value}
-                </Link>
+              {f.place?.href ? (
+                <Link to={f.place.href}>{f.value}</Link>
+              ) : f.place ? (
+                <>
+                  {f.value}{" "}
+                  <span className="place-choices">
+                    (several places have this name:{" "}
+                    {f.place.choices.map((c, n) => (
+                      <span key={c.href}>
+                        {n > 0 && "; "}
+                        <Link to={c.href}>{c.label}</Link>
+                      </span>
+                    ))}
+                    )
+                  </span>
+                </>
               ) : (
                 f.value
               )}

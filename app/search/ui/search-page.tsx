@@ -13,6 +13,7 @@ import {
 } from "~/listing/ui/form-fields";
 import { ResultsSection, ariaSort, sortHref } from "~/listing/ui/result-controls";
 import { PATHS } from "~/routing/paths";
+import { SurnameMap } from "./surname-map-lazy";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -126,72 +127,22 @@ function Results({ data, result }: { data: PageData; result: Result }) {
         <a href={result.exportHref} className="btn btn-secondary" download>
           Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
         </a>{" "}
-        {result.places ? (
+        {result.map ? (
           <Link to={`${collection.searchPath}?${result.query}`} className="btn btn-secondary">
             Show the records
           </Link>
         ) : (
-          <Link to={result.placesHref} className="btn btn-secondary">
-            Where are they? Records per place
+          <Link to={result.mapHref} className="btn btn-secondary">
+            Where are they? Map of places
           </Link>
         )}
       </p>
-      {result.places ? <PlacesTable places={result.places} /> : <RecordsTable data={data} result={result} />}
-    </ResultsSection>
-  );
-}
-
-/** The matches counted per known place and decade (the table a surname's map sits on). */
-function PlacesTable({ places }: { places: NonNullable<Result["places"]> }) {
-  return (
-    <>
-      <p>
-        {formatCount(places.records)} {places.records === 1 ? "record" : "records"} counted
-        {places.partial ? " (the first ones only: narrow the search to count them all)" : ""}
-        {places.unplaced > 0 && (
-          <>
-            ; {formatCount(places.unplaced)} of them name a place that no map index you can read knows, so they are not
-            in the table
-          </>
-        )}
-        .
-      </p>
-      {places.places.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Records per place and decade">
-          <table className="results place-counts">
-            <caption>Records per place and decade, the most first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Place</th>
-                <th scope="col">Province</th>
-                <th scope="col">Map index</th>
-                <th scope="col">Records</th>
-                {places.decades.map((d) => (
-                  <th scope="col" key={d}>
-                    {d}s
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {places.places.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">
-                    <Link to={p.href}>{p.name}</Link>
-                  </th>
-                  <td>{p.province}</td>
-                  <td>{p.index}</td>
-                  <td>{formatCount(p.total)}</td>
-                  {places.decades.map((d) => (
-                    <td key={d}>{p.byDecade[d] ? formatCount(p.byDecade[d]) : ""}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {result.map ? (
+        <SurnameMap map={result.map} subject={`the records found in ${collection.title}`} />
+      ) : (
+        <RecordsTable data={data} result={result} />
       )}
-    </>
+    </ResultsSection>
   );
 }
 

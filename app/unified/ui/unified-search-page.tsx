@@ -3,10 +3,13 @@ import type { loadUnifiedSearch } from "../unified.server";
 import { formatCount } from "~/ui/format";
 import { ModeField, NearField, YearRange } from "~/listing/ui/form-fields";
 import { PATHS } from "~/routing/paths";
+import { SurnameMap } from "~/search/ui/surname-map-lazy";
 
 export function UnifiedSearchPage() {
-  const { form, values, errors, results, placeIndexes, nearCandidates } = useLoaderData<typeof loadUnifiedSearch>();
+  const { form, values, errors, results, placeIndexes, nearCandidates, map, mapHref } =
+    useLoaderData<typeof loadUnifiedSearch>();
   const any = results?.some((c) => c.roles.some((r) => r.count > 0));
+  const lockedOut = results?.some((c) => c.locked && c.unit === "record");
   return (
     <>
       <h1>Search all records</h1>
@@ -49,6 +52,24 @@ export function UnifiedSearchPage() {
         ))}
         .
       </p>
+      {any && mapHref && !map && (
+        <p className="results-actions">
+          <Link to={mapHref} className="btn btn-secondary">
+            Where are they? Map of places
+          </Link>
+        </p>
+      )}
+      {map && (
+        <section aria-labelledby="map-heading" className="results-section">
+          <h2 id="map-heading">Where they are</h2>
+          {lockedOut && (
+            <p>
+              The map holds the collections you may read: members&rsquo; collections are counted below but not mapped.
+            </p>
+          )}
+          <SurnameMap map={map} subject="the records found in every collection" />
+        </section>
+      )}
       {results && (
         <section aria-labelledby="per-collection" className="results-section">
           <h2 id="per-collection">{any ? "Records found" : "No records found"}</h2>
