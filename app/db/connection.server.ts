@@ -31,13 +31,16 @@ export function isPostgresUrl(url: string | undefined): boolean {
  */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): Database {
   if (opts.databaseUrl && isPostgresUrl(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
-  const file =
-    opts.sqliteFile ??
-    (opts.databaseUrl && opts.databaseUrl.startsWith("file:")
-      ? opts.databaseUrl.slice("file:".length)
-      : path.join(opts.dataDir, "metryka.sqlite"));
+  const file = opts.sqliteFile ?? sqliteFileOf(opts);
   if (file !== ":memory:") ensureDataDir(path.dirname(path.resolve(file)));
   return openSqlite(file);
+}
+
+/** The SQLite file a deployment without a PostgreSQL URL uses (a `file:` URL, else the data folder's). */
+export function sqliteFileOf(opts: { databaseUrl?: string; dataDir: string }): string {
+  return opts.databaseUrl && opts.databaseUrl.startsWith("file:")
+    ? opts.databaseUrl.slice("file:".length)
+    : path.join(opts.dataDir, "metryka.sqlite");
 }
 
 /** Prepared statements kept per connection; the SQL of a page's queries repeats with every request. */
