@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -29,10 +29,15 @@ describe("backups", () => {
     expect((await refusal(backUp(live, dir))).exitCode).toBe(EXIT_USAGE);
     mkdirSync(live.dataDir);
     const db = new SQLite(path.join(live.dataDir, "metryka.sqlite"));
+    db.pragma("journal_mode = WAL");
     db.exec("create table t (n integer); insert into t values (1), (2)");
     const file = await backUp(live, path.join(dir, "backups"), new Date("2026-11-25T01:40:38Z"));
     expect(path.basename(file)).toBe("metryka-20261125T014038Z.sqlite");
     expect(backupKindOf(file)).toBe("sqlite");
+    // One file, nothing beside it: no write-ahead log, no half-written copy.
+    expect(readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
+    // ...and none made when it is opened, even read-only: the header says rollback journal (1), not WAL (2).
+    expect([...readFileSync(file).subarray(18, 20)]).toEqual([1, 1]);
 
     db.exec("delete from t");
     const refused = await refusal(restore(live, file, { force: false }));

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, openSync, readSync, closeSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
@@ -84,18 +84,22 @@ export async function backUp(target: BackupTarget, folder: string, now = new Dat
   mkdirSync(folder, { recursive: true });
   const file = path.join(folder, backupFileName(kind, now));
   if (existsSync(file)) throw new BackupError(`${file} exists already; not overwritten.`, EXIT_FAILED);
+  // Written under another name and renamed when whole: a backup cut off by a crash never looks like one.
+  const partial = `${file}.partial`;
   try {
     if (kind === "sqlite") {
       const source = sqliteFileOf(target);
       if (!existsSync(source)) throw new BackupError(`There is no database at ${source} to back up.`, EXIT_USAGE);
       const db = new SQLite(source, { fileMustExist: true });
       try {
-        await db.backup(file);
+        await db.backup(partial);
       } finally {
         db.close();
       }
-      const copy = new SQLite(file, { readonly: true });
+      const copy = new SQLite(partial);
       try {
+        // One self-contained file: the copy keeps no write-ahead log beside it.
+        copy.pragma("journal_mode = DELETE");
         const check = copy.pragma("quick_check", { simple: true });
         if (check !== "ok") throw new BackupError(`The backup failed SQLite's check: ${String(check)}`, EXIT_FAILED);
       } finally {
@@ -105,14 +109,15 @@ export async function backUp(target: BackupTarget, folder: string, now = new Dat
       const { url, env } = postgresTool(target.databaseUrl!);
       await tool(
         "pg_dump",
-        ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, `--dbname=${url}`],
+        ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, `--dbname=${url}`],
         env,
       );
       // pg_restore reads the whole table of contents: a cut-off file fails here, not on the day it is needed.
-      await tool("pg_restore", ["--list", file], env);
+      await tool("pg_restore", ["--list", partial], env);
     }
+    renameSync(partial, file);
   } catch (error) {
-    rmSync(file, { force: true });
+    rmSync(partial, { force: true });
     throw error;
   }
   return file;
