@@ -3,7 +3,8 @@ import { IMPORT_STALE_AFTER_MS } from "~/config/timing";
 import { createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
 import { claimBatch, createBatch, getBatch, updateBatch } from "./batches.server";
-import { failInterruptedBatches } from "./jobs.server";
+import { FILE_NOT_HERE } from "./batch-walk.server";
+import { failInterruptedBatches, startBatchJob } from "./jobs.server";
 
 const collection = getCollection("stpete-birth")!;
 
@@ -39,5 +40,10 @@ describe.each(testDialects())("batches of stopped instances (%s)", (dialect) => 
     await beat(IMPORT_STALE_AFTER_MS + 5_000);
     expect(await failInterruptedBatches(test.database, now)).toBe(1);
     expect((await getBatch(test.database, id))!.status).toBe("failed");
+
+    // Its file is not in this instance's data folder: the import says so instead of an unexpected error.
+    await updateBatch(test.database, id, { checked: 1 });
+    expect((await startBatchJob(test.database, id, "import", "test", { wait: true })).ok).toBe(true);
+    expect(await getBatch(test.database, id)).toMatchObject({ status: "failed", error: FILE_NOT_HERE });
   });
 });
