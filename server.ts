@@ -34,7 +34,7 @@ import {
 interface RuntimeModule {
   startRuntime(): Promise<unknown>;
   stopRuntime(): Promise<void>;
-  healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }>;
+  healthCheck(): Promise<{ ok: boolean; database: string; reachable: boolean; storage: "ok" | "full" | "read-only" }>;
   /** app/server/availability.server.ts: every loader and action answers a database outage or a full disk with 503. */
   withAvailability(build: ServerBuild): ServerBuild;
   /** app/routing/request-scope.server.ts: the loaders of one request share what each would read again (who asks). */
@@ -83,11 +83,18 @@ async function main() {
   app.use(requestGuards(bodyLimitsFrom(process.env)));
 
   app.get("/healthz", async (_req, res) => {
-    const health = await runtime.healthCheck().catch(() => ({ ok: false, database: "error", storage: "ok" }));
+    const health = await runtime
+      .healthCheck()
+      .catch(() => ({ ok: false, database: "error", reachable: false, storage: "ok" }));
     res
       .status(health.ok ? 200 : 503)
       .set("Cache-Control", "no-store")
-      .json({ status: health.ok ? "ok" : "unavailable", database: health.database, storage: health.storage });
+      .json({
+        status: health.ok ? "ok" : "unavailable",
+        database: health.database,
+        reachable: health.reachable,
+        storage: health.storage,
+      });
   });
 
   app.use((_req, res, next) => {

@@ -67,6 +67,12 @@ describe.skipIf(!postgresAdminUrl)("a PostgreSQL outage under load", () => {
     );
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({
+      status: "unavailable",
+      database: "postgres",
+      reachable: false,
+      storage: "ok",
+    });
     const page = await fetch(`${server.url}/stpete/birth/search?surname=Schmidt`, {
       headers: { "User-Agent": PERSON_USER_AGENT },
     });
@@ -84,7 +90,9 @@ describe.skipIf(!postgresAdminUrl)("a PostgreSQL outage under load", () => {
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     // Recovered by itself.
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const healthy = await fetch(`${server.url}/healthz`);
+    expect(healthy.status).toBe(200);
+    expect(await healthy.json()).toEqual({ status: "ok", database: "postgres", reachable: true, storage: "ok" });
     const after = await fetch(`${server.url}/stpete/birth/search?surname=Schmidt`, {
       headers: { "User-Agent": PERSON_USER_AGENT },
     });

@@ -98,14 +98,19 @@ describe.skipIf(!disk)("a full disk under the data folder (SQLite)", () => {
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: "unavailable", storage: "full" });
+    expect(await health.json()).toEqual({
+      status: "unavailable",
+      database: "sqlite",
+      reachable: true,
+      storage: "full",
+    });
     expect(server.output().match(/ALERT: writes fail/g)).toHaveLength(1);
     expect(server.output()).not.toMatch(/"level":50(?![^\n]*ALERT)/);
 
     unlinkSync(filler);
     const healthy = await fetch(`${server.url}/healthz`);
     expect(healthy.status).toBe(200);
-    expect(await healthy.json()).toMatchObject({ status: "ok", storage: "ok" });
+    expect(await healthy.json()).toEqual({ status: "ok", database: "sqlite", reachable: true, storage: "ok" });
     const again = await openForm(`${server.url}/Login`);
     const signedIn = await postForm(`${server.url}/Login`, again, {
       login: account.username,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { openForm } from "./forms";
-import { PERSON_USER_AGENT, type RunningServer, makeAccount, postgresAdminUrl, startServer } from "./server";
+import { RECORD_CHECK, pressBatchButton, progressEvents, recordsFile, until, uploadImport } from "./imports";
+import { type RunningServer, makeAccount, postgresAdminUrl, startServer } from "./server";
 
 /**
  * Issue 10: a server killed in the middle of an import leaves no partial batch. The import of a large file is
@@ -10,55 +10,6 @@ import { PERSON_USER_AGENT, type RunningServer, makeAccount, postgresAdminUrl, s
  */
 const ROWS = 150_000;
 const COLLECTION = "records:stpete-death";
-
-function bigFile(): Blob {
-  const lines = ["ID;Surname;Given name;Date;Place;Parish"];
-  for (let i = 1; i <= ROWS; i++) {
-    lines.push(`k${i};Schulz${i % 5000};Johann;${(i % 28) + 1}.${(i % 12) + 1}.${1834 + (i % 50)};Rowno;Rowno`);
-  }
-  return new Blob([`${lines.join("\n")}\n`], { type: "text/csv" });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The progress events a browser would receive in `ms`. */
-async function progressEvents(url: string, cookie: string, ms: number): Promise<{ done: number; running: boolean }[]> {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: {
-      "User-Agent": PERSON_USER_AGENT,
-      Cookie: cookie,
-      Accept: "text/event-stream",
-      "Accept-Encoding": "gzip, br",
-    },
-    signal: controller.signal,
-  });
-  expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const stop = setTimeout(() => controller.abort(), ms);
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // aborted: enough heard
-  } finally {
-    clearTimeout(stop);
-  }
-  return [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as { done: number; running: boolean });
-}
 
 const kinds: ("sqlite" | "postgres")[] = postgresAdminUrl ? ["sqlite", "postgres"] : ["sqlite"];
 
@@ -85,32 +36,10 @@ describe.each(kinds)("an import killed in the middle (%s)", (kind) => {
     };
     const before = await sizeOf();
 
-    const form = await openForm(`${server.url}/members/admin/imports/new`, admin.cookie);
-    const body = new FormData();
-    body.set("csrf", form.fields.get("csrf") ?? "");
-    body.set("collection", COLLECTION);
-    body.set("file", bigFile(), "deaths.csv");
-    const headers = { "User-Agent": PERSON_USER_AGENT, Cookie: form.cookie, Origin: server.url };
-    const uploaded = await fetch(`${server.url}/members/admin/imports/new`, {
-      method: "POST",
-      body,
-      headers,
-      redirect: "manual",
-    });
-    expect(uploaded.status).toBe(302);
-    const batchPath = new URL(uploaded.headers.get("location")!, server.url).pathname;
+    const batchPath = await uploadImport(server.url, admin.cookie, COLLECTION, recordsFile(ROWS));
     const batchId = Number(batchPath.split("/").pop());
     const post = async (intent: string, values: Record<string, string> = {}) => {
-      const page = await openForm(`${server!.url}${batchPath}`, admin.cookie);
-      const fields = new URLSearchParams(page.fields);
-      fields.set("intent", intent);
-      for (const [name, value] of Object.entries(values)) fields.set(name, value);
-      const response = await fetch(`${server!.url}${batchPath}`, {
-        method: "POST",
-        body: fields,
-        headers: { ...headers, Cookie: page.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        redirect: "manual",
-      });
+      const response = await pressBatchButton(server!.url, admin.cookie, batchPath, intent, values);
       expect(response.status, (await response.clone().text()).slice(0, 300)).toBe(302);
     };
     const status = async () =>
@@ -121,13 +50,7 @@ describe.each(kinds)("an import killed in the middle (%s)", (kind) => {
         .executeTakeFirst())!;
 
     // The page's selects, as recognised: UTF-8, semicolons, each column to its field.
-    const columns = ["sourceKey", "surname", "givenName", "date", "place", "parish"];
-    await post("check", {
-      encoding: "utf-8",
-      delimiter: ";",
-      calendar: "gregorian",
-      ...Object.fromEntries(columns.map((c, i) => [`columns[${i}]`, c])),
-    });
+    await post("check", RECORD_CHECK);
     await until("the check", async () => ((await status()).status === "checked" ? true : undefined));
     await post("import");
     await until("the import to run", async () => ((await status()).status === "importing" ? true : undefined));

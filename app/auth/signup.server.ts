@@ -4,7 +4,6 @@ import { data, redirect } from "@remix-run/node";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/ui/countries.server";
-import { refreshDirectoryKeys } from "./directory-keys.server";
 import { getDatabase } from "~/db/current.server";
 import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";
@@ -104,6 +103,10 @@ export async function signUpAction(request: Request, clientIp: string) {
         status: "pending",
         givenName: v.givenName,
         surname: v.surname,
+        countryCode: v.country ?? "",
+        regionCode: v.region ?? "",
+        researchSurnames: v.researchSurnames ?? "",
+        researchPlaces: v.researchPlaces ?? "",
       },
       { actorUserId: null, ip: clientIp, via: "sign-up" },
     );
@@ -117,17 +120,6 @@ export async function signUpAction(request: Request, clientIp: string) {
     }
     throw error;
   }
-  await database.db
-    .updateTable("users")
-    .set({
-      country_code: v.country ?? "",
-      region_code: v.region ?? "",
-      research_surnames: v.researchSurnames ?? "",
-      research_places: v.researchPlaces ?? "",
-    })
-    .where("id", "=", Number(user.id))
-    .execute();
-  await refreshDirectoryKeys(database.db, Number(user.id));
   try {
     await sendVerification(request, Number(user.id), user.email, user.username);
   } catch {

@@ -41,6 +41,11 @@ export interface NewUser {
   emailVerified?: boolean;
   givenName?: string;
   surname?: string;
+  /** The sign-up form's optional details, written with the account rather than after it. */
+  countryCode?: string;
+  regionCode?: string;
+  researchSurnames?: string;
+  researchPlaces?: string;
 }
 
 export class AccountTakenError extends Error {
@@ -65,43 +70,51 @@ export async function createUser(
   if (taken) throw new AccountTakenError(taken.username_key === keyOf(input.username) ? "username" : "email");
   const at = new Date(now).toISOString();
   const password_hash = await hashPassword(input.password);
-  const row = await db
-    .insertInto("users")
-    .values({
-      username: input.username,
-      username_key: keyOf(input.username),
-      email: input.email.trim(),
-      email_key: keyOf(input.email),
-      email_verified_at: input.emailVerified ? at : null,
-      password_hash,
-      role: input.role ?? "member",
-      status: input.status ?? "pending",
-      membership_expires_on: null,
-      given_name: input.givenName ?? "",
-      surname: input.surname ?? "",
-      address_line1: "",
-      address_line2: "",
-      city: "",
-      postal_code: "",
-      country_code: "",
-      region_code: "",
-      phone: "",
-      research_surnames: "",
-      research_places: "",
-      listed_in_directory: 0,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  await refreshDirectoryKeys(db, id);
-  await writeAudit(database, {
-    actorUserId: audit.actorUserId ?? id,
-    subjectUserId: id,
-    action: "account.created",
-    details: { via: audit.via, role: input.role ?? "member", status: input.status ?? "pending" },
-    ip: audit.ip,
+  // One transaction: a crash (SIGKILL, power loss) leaves the account whole — directory keys and audit entry
+  // with it — or not there at all (issue 13).
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("users")
+      .values({
+        username: input.username,
+        username_key: keyOf(input.username),
+        email: input.email.trim(),
+        email_key: keyOf(input.email),
+        email_verified_at: input.emailVerified ? at : null,
+        password_hash,
+        role: input.role ?? "member",
+        status: input.status ?? "pending",
+        membership_expires_on: null,
+        given_name: input.givenName ?? "",
+        surname: input.surname ?? "",
+        address_line1: "",
+        address_line2: "",
+        city: "",
+        postal_code: "",
+        country_code: input.countryCode ?? "",
+        region_code: input.regionCode ?? "",
+        phone: "",
+        research_surnames: input.researchSurnames ?? "",
+        research_places: input.researchPlaces ?? "",
+        listed_in_directory: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const created = Number(row.id);
+    await refreshDirectoryKeys(trx, created);
+    await writeAudit(
+      { ...database, db: trx },
+      {
+        actorUserId: audit.actorUserId ?? created,
+        subjectUserId: created,
+        action: "account.created",
+        details: { via: audit.via, role: input.role ?? "member", status: input.status ?? "pending" },
+        ip: audit.ip,
+      },
+    );
+    return created;
   });
   return (await findUserById(database, id))!;
 }

@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { withStatementCache } from "./connection.server";
+import { sql } from "kysely";
+import { openSqlite, withStatementCache } from "./connection.server";
 
 describe("withStatementCache", () => {
   let sqlite: SQLite.Database | undefined;
@@ -28,5 +29,39 @@ describe("withStatementCache", () => {
     expect(rows.next().value).toEqual({ n: 2 });
     rows.return?.();
     expect(cached.prepare(source)).toBe(streaming);
+  });
+});
+
+describe("openSqlite's transactions", () => {
+  it("keep the error that ended a transaction SQLite had already rolled back", async () => {
+    const database = openSqlite(":memory:");
+    try {
+      await sql`create table t (n integer)`.execute(database.db);
+      const diskError = Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_WRITE" });
+      const failed = database.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("t" as never)
+          .values({ n: 1 } as never)
+          .execute();
+        // What SQLite does when a write fails at COMMIT: the transaction is gone before Kysely rolls it back.
+        await sql`rollback`.execute(trx);
+        throw diskError;
+      });
+      await expect(failed).rejects.toBe(diskError);
+      // A transaction still open is rolled back as before.
+      const bug = new Error("a bug");
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("t" as never)
+            .values({ n: 2 } as never)
+            .execute();
+          throw bug;
+        }),
+      ).rejects.toBe(bug);
+      expect(await sql`select count(*) as n from t`.execute(database.db)).toMatchObject({ rows: [{ n: 0 }] });
+    } finally {
+      await database.close();
+    }
   });
 });

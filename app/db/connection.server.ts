@@ -1,6 +1,6 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type Driver, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { ensureDataDir } from "~/config/env.server";
@@ -31,13 +31,16 @@ export function isPostgresUrl(url: string | undefined): boolean {
  */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): Database {
   if (opts.databaseUrl && isPostgresUrl(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
-  const file =
-    opts.sqliteFile ??
-    (opts.databaseUrl && opts.databaseUrl.startsWith("file:")
-      ? opts.databaseUrl.slice("file:".length)
-      : path.join(opts.dataDir, "metryka.sqlite"));
+  const file = opts.sqliteFile ?? sqliteFileOf(opts);
   if (file !== ":memory:") ensureDataDir(path.dirname(path.resolve(file)));
   return openSqlite(file);
+}
+
+/** The SQLite file a deployment without a PostgreSQL URL uses (a `file:` URL, else the data folder's). */
+export function sqliteFileOf(opts: { databaseUrl?: string; dataDir: string }): string {
+  return opts.databaseUrl && opts.databaseUrl.startsWith("file:")
+    ? opts.databaseUrl.slice("file:".length)
+    : path.join(opts.dataDir, "metryka.sqlite");
 }
 
 /** Prepared statements kept per connection; the SQL of a page's queries repeats with every request. */
@@ -67,6 +70,28 @@ export function withStatementCache(sqlite: SQLite.Database): Pick<SQLite.Databas
   } as Pick<SQLite.Database, "close" | "prepare">;
 }
 
+/**
+ * SQLite ends a transaction by itself when a write fails at COMMIT (an I/O error: a full or read-only disk). Kysely
+ * then sends ROLLBACK, which fails with "no transaction is active" and hides the error that explains it: the
+ * request became a 500 instead of the 503 that says what happened (issue 13). No transaction, nothing to undo.
+ */
+export class SqliteDialectKeepingErrors extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+
+  constructor(sqlite: SQLite.Database) {
+    super({ database: withStatementCache(sqlite) });
+    this.#sqlite = sqlite;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = (connection) =>
+      this.#sqlite.inTransaction ? rollback(connection) : Promise.resolve();
+    return driver;
+  }
+}
+
 export function openSqlite(file: string): Database {
   const sqlite = new SQLite(file);
   // WAL lets readers go on while an import writes; NORMAL is safe under WAL.
@@ -77,7 +102,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma("temp_store = MEMORY");
   sqlite.pragma("mmap_size = 1073741824");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialectKeepingErrors(sqlite) });
   return {
     db,
     kind: "sqlite",

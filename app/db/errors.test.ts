@@ -22,6 +22,12 @@ describe("databaseTrouble", () => {
     }
   });
 
+  it("calls a read-only disk or database file 'storage-read-only'", () => {
+    for (const code of ["EROFS", "SQLITE_READONLY", "SQLITE_READONLY_DBMOVED"]) {
+      expect(databaseTrouble(withCode(code)), code).toBe("storage-read-only");
+    }
+  });
+
   it("looks through causes and aggregate errors", () => {
     expect(databaseTrouble(new Error("wrapped", { cause: withCode("57P01") }))).toBe("unavailable");
     expect(databaseTrouble(new AggregateError([new Error("a"), withCode("ECONNREFUSED")]))).toBe("unavailable");

@@ -4,7 +4,7 @@
  * so, and the process carries on and recovers by itself when the database or
  * the disk is back.
  */
-export type DatabaseTrouble = "unavailable" | "storage-full";
+export type DatabaseTrouble = "unavailable" | "storage-full" | "storage-read-only";
 
 // SQLSTATE classes and codes (PostgreSQL appendix A).
 const PG_UNAVAILABLE_CLASSES = ["08", "57P"]; // connection exception; operator intervention (shutdown, restart)
@@ -18,8 +18,10 @@ const NODE_UNAVAILABLE_CODES = new Set([
   "EHOSTUNREACH",
   "ENOTFOUND",
 ]);
-const NODE_STORAGE_FULL_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
-const SQLITE_STORAGE_FULL = /^SQLITE_(FULL|READONLY|IOERR)/;
+const NODE_STORAGE_FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
+// SQLite reports a write the disk refused (EROFS among others) as an I/O error: the caller asks the disk which it is.
+const SQLITE_STORAGE_FULL = /^SQLITE_(FULL|IOERR)/;
+const STORAGE_READ_ONLY = /^(EROFS|SQLITE_READONLY)/;
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN)/;
 // node-postgres reports a lost connection without a code.
 const PG_CONNECTION_MESSAGES = [
@@ -34,6 +36,7 @@ function troubleOf(error: unknown): DatabaseTrouble | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const code = "code" in error && typeof error.code === "string" ? error.code : "";
   if (code) {
+    if (STORAGE_READ_ONLY.test(code)) return "storage-read-only";
     if (PG_STORAGE_FULL_CODES.has(code) || NODE_STORAGE_FULL_CODES.has(code) || SQLITE_STORAGE_FULL.test(code)) {
       return "storage-full";
     }

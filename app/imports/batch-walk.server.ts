@@ -244,9 +244,17 @@ export async function refuseUndoUnderLaterBatch(database: Database, batch: Impor
   }
 }
 
-/** Refuses an import when the file on disk is not the one the check read. */
+export const FILE_NOT_HERE =
+  "The uploaded file is not in this server's data folder any more. Upload it again. (For the administrator: several instances of the site must share one DATA_DIR; see docs/deploy.md.)";
+
+/** Refuses an import when the file on disk is not the one the check read, or is not there at all. */
 export async function requireCheckedFile(batch: ImportBatch): Promise<void> {
-  if ((await fileDigest(batch.filePath)) !== batch.sha256) {
+  const digest = await fileDigest(batch.filePath).catch((error: unknown) => {
+    // An instance that does not share the data folder of the one the file was uploaded to, or a file removed by hand.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ImportError(FILE_NOT_HERE);
+    throw error;
+  });
+  if (digest !== batch.sha256) {
     throw new ImportError("The uploaded file is not the one that was checked any more. Upload it again.");
   }
 }

@@ -183,13 +183,16 @@ export async function claimBatch(
   from: readonly BatchStatus[],
   to: BatchStatus,
   set: BatchUpdate = {},
+  /** Only while the batch's heartbeat is older than this (ISO time): its instance is gone, not just slow to say so. */
+  silentSince?: string,
 ): Promise<boolean> {
-  const result = await database.db
+  let query = database.db
     .updateTable("import_batches")
     .set({ ...set, status: to })
     .where("id", "=", id)
-    .where("status", "in", [...from])
-    .executeTakeFirst();
+    .where("status", "in", [...from]);
+  if (silentSince) query = query.where("heartbeat_at", "<", silentSince);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

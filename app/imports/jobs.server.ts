@@ -170,13 +170,12 @@ const INTERRUPTED =
  * PostgreSQL those whose heartbeat is stale. A stopped undo leaves the batch imported.
  */
 export async function failInterruptedBatches(database: Database, now = Date.now()): Promise<number> {
+  const silentSince = database.kind === "postgres" ? new Date(now - IMPORT_STALE_AFTER_MS).toISOString() : undefined;
   let query = database.db
     .selectFrom("import_batches")
     .select(["id", "status"])
     .where("status", "in", [...RUNNING_STATES]);
-  if (database.kind === "postgres") {
-    query = query.where("heartbeat_at", "<", new Date(now - IMPORT_STALE_AFTER_MS).toISOString());
-  }
+  if (silentSince) query = query.where("heartbeat_at", "<", silentSince);
   const stuck = await query.execute();
   for (const b of stuck) {
     if (live.has(Number(b.id))) continue;
@@ -189,6 +188,8 @@ export async function failInterruptedBatches(database: Database, now = Date.now(
         error: INTERRUPTED,
         finished_at: new Date(now).toISOString(),
       },
+      // Asked again as it is failed: a heartbeat that came since the list was read means its instance lives.
+      silentSince,
     );
   }
   return stuck.length;

@@ -8,8 +8,15 @@ import { STORAGE_ALERT_INTERVAL_MS, STORAGE_FAILURE_MEMORY_MS } from "~/config/t
 const log = { error: vi.fn(), warn: vi.fn() };
 vi.mock("~/config/logger.server", () => ({ logger: log }));
 
-const { DATABASE_RESTARTING_MESSAGE, STORAGE_FULL_MESSAGE, answerTrouble, storageState, withAvailability } =
-  await import("./availability.server");
+const {
+  DATABASE_RESTARTING_MESSAGE,
+  STORAGE_FULL_MESSAGE,
+  STORAGE_READ_ONLY_MESSAGE,
+  answerTrouble,
+  retryAfterFor,
+  storageState,
+  withAvailability,
+} = await import("./availability.server");
 
 const withCode = (code: string) => Object.assign(new Error("driver"), { code });
 
@@ -51,6 +58,22 @@ describe("withAvailability", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("300");
     expect(await response.text()).toBe(STORAGE_FULL_MESSAGE);
+  });
+
+  it("says so when the data folder is read-only, and alerts with its own line", async () => {
+    log.error.mockClear();
+    const build = withAvailability(
+      buildWith(
+        () => null,
+        () => Promise.reject(withCode("SQLITE_READONLY")),
+      ),
+    );
+    const response = (await thrown(() => build.routes["routes/x"]!.module.action!(args as never))) as Response;
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("300");
+    expect(await response.text()).toBe(STORAGE_READ_ONLY_MESSAGE);
+    expect(retryAfterFor(STORAGE_READ_ONLY_MESSAGE)).toBe("300");
+    expect(retryAfterFor(DATABASE_RESTARTING_MESSAGE)).toBe("10");
   });
 
   it("passes results, thrown responses and other errors through unchanged", async () => {

@@ -9,6 +9,7 @@ import {
   UNAVAILABLE_LOG_INTERVAL_MS,
 } from "~/config/timing";
 import { type DatabaseTrouble, databaseTrouble } from "~/db/errors";
+import { readConfig } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
 import { wrapRouteHandlers } from "~/routing/route-handlers.server";
 
@@ -16,19 +17,36 @@ import { wrapRouteHandlers } from "~/routing/route-handlers.server";
  * When the database goes away (a PostgreSQL restart) or the disk under the
  * data fills up, every loader and action that meets it answers a 503 page
  * that says so, with `Retry-After`, instead of a 500 — and the process lives
- * on and recovers by itself. /healthz reports both states (issue #8).
+ * on and recovers by itself. /healthz reports both states (issue #8). A data
+ * folder that turned read-only (a disk remounted after an error, a restore
+ * with the wrong owner) is told apart from a full one: the fix differs (issue 13).
  */
 export const DATABASE_RESTARTING_MESSAGE = "The database is restarting — try again in a moment.";
 export const STORAGE_FULL_MESSAGE =
   "The site cannot save anything just now because its storage is full. The society's administrators have been alerted; please try again later.";
 
-let lastWriteFailureAt = 0;
+export const STORAGE_READ_ONLY_MESSAGE =
+  "The site cannot save anything just now because its data folder is read-only. The society's administrators have been alerted; please try again later.";
+
+export type StorageState = "ok" | "full" | "read-only";
+
+const MESSAGES: Record<DatabaseTrouble, string> = {
+  unavailable: DATABASE_RESTARTING_MESSAGE,
+  "storage-full": STORAGE_FULL_MESSAGE,
+  "storage-read-only": STORAGE_READ_ONLY_MESSAGE,
+};
+const ALERTS: Record<Exclude<StorageState, "ok">, string> = {
+  full: "ALERT: writes fail, the disk under the data is full",
+  "read-only": "ALERT: writes fail, the data folder is read-only",
+};
+
+let lastWriteFailure: { at: number; state: Exclude<StorageState, "ok"> } | undefined;
 let lastAlertAt = 0;
 let lastUnavailableLogAt = 0;
 
 export function unavailableResponse(trouble: DatabaseTrouble): Response {
-  const storage = trouble === "storage-full";
-  return new Response(storage ? STORAGE_FULL_MESSAGE : DATABASE_RESTARTING_MESSAGE, {
+  const storage = trouble !== "unavailable";
+  return new Response(MESSAGES[trouble], {
     status: 503,
     statusText: "Service Unavailable",
     headers: {
@@ -41,16 +59,18 @@ export function unavailableResponse(trouble: DatabaseTrouble): Response {
 
 /** `Retry-After` for a rendered 503 page, from the message its loader threw. */
 export function retryAfterFor(message: unknown): string {
-  return String(message === STORAGE_FULL_MESSAGE ? STORAGE_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS);
+  const storage = message === STORAGE_FULL_MESSAGE || message === STORAGE_READ_ONLY_MESSAGE;
+  return String(storage ? STORAGE_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS);
 }
 
 /** Notes a trouble (one alert per interval, not one log line per request) and returns its 503. */
 export function answerTrouble(trouble: DatabaseTrouble, error: unknown, url: string, now = Date.now()): Response {
-  if (trouble === "storage-full") {
-    lastWriteFailureAt = now;
+  if (trouble !== "unavailable") {
+    const state = trouble === "storage-full" ? "full" : "read-only";
+    lastWriteFailure = { at: now, state };
     if (now - lastAlertAt >= STORAGE_ALERT_INTERVAL_MS) {
       lastAlertAt = now;
-      logger.error({ err: error, url, alert: "storage-full" }, "ALERT: writes fail, the disk under the data is full");
+      logger.error({ err: error, url, alert: trouble }, ALERTS[state]);
     }
   } else if (now - lastUnavailableLogAt >= UNAVAILABLE_LOG_INTERVAL_MS) {
     lastUnavailableLogAt = now;
@@ -60,26 +80,41 @@ export function answerTrouble(trouble: DatabaseTrouble, error: unknown, url: str
 }
 
 export function noteWriteSucceeded(): void {
-  lastWriteFailureAt = 0;
+  lastWriteFailure = undefined;
 }
 
-/**
- * Whether writes are failing now: a write failed within the last minute and no
- * write or disk probe has succeeded since. The probe writes a small file in the
- * data folder, so a disk that has been freed is noticed without waiting for a user.
- */
-export async function storageState(dataDir: string, now = Date.now()): Promise<"ok" | "full"> {
-  if (!lastWriteFailureAt || now - lastWriteFailureAt > STORAGE_FAILURE_MEMORY_MS) return "ok";
+/** Whether the data folder takes a write now: a small file written and removed. */
+async function probeDisk(dataDir: string): Promise<StorageState> {
   const probe = path.join(dataDir, `.write-probe-${process.pid}`);
   try {
     await writeFile(probe, Buffer.alloc(64 * 1024));
     await unlink(probe);
-    lastWriteFailureAt = 0;
     return "ok";
-  } catch {
+  } catch (error) {
     await unlink(probe).catch(() => undefined);
-    return "full";
+    return (error as NodeJS.ErrnoException).code === "EROFS" ? "read-only" : "full";
   }
+}
+
+/**
+ * Whether writes are failing now, and why: a write failed within the last minute and no write or disk probe has
+ * succeeded since. The probe writes in the data folder, so a disk that has been freed or made writable again is
+ * noticed without waiting for a user.
+ */
+export async function storageState(dataDir: string, now = Date.now()): Promise<StorageState> {
+  if (!lastWriteFailure || now - lastWriteFailure.at > STORAGE_FAILURE_MEMORY_MS) return "ok";
+  const state = await probeDisk(dataDir);
+  if (state === "ok") lastWriteFailure = undefined;
+  return state;
+}
+
+/**
+ * SQLite reports a write the disk refused as an I/O error whether the disk is full or read-only; the disk itself
+ * says which, so the page and the alert name the right fix.
+ */
+async function whichStorageTrouble(trouble: DatabaseTrouble): Promise<DatabaseTrouble> {
+  if (trouble !== "storage-full") return trouble;
+  return (await probeDisk(readConfig().dataDir)) === "read-only" ? "storage-read-only" : trouble;
 }
 
 type Handler = (args: never) => unknown;
@@ -94,7 +129,7 @@ function guarded<F extends Handler>(handler: F, isWrite: boolean): F {
       if (error instanceof Response) throw error;
       const trouble = databaseTrouble(error);
       if (!trouble) throw error;
-      throw answerTrouble(trouble, error, args.request.url);
+      throw answerTrouble(await whichStorageTrouble(trouble), error, args.request.url);
     }
   }) as unknown as F;
 }

@@ -19,7 +19,7 @@ describe("runtime", () => {
     delete process.env.SESSION_SECRET;
     expect((await healthCheck()).ok).toBe(false);
     const db = await startRuntime();
-    expect(await healthCheck()).toEqual({ ok: true, database: "sqlite", storage: "ok" });
+    expect(await healthCheck()).toEqual({ ok: true, database: "sqlite", reachable: true, storage: "ok" });
     const count = async () =>
       Number(
         (

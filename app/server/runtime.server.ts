@@ -4,7 +4,7 @@ import { type Database, isReachable, openDatabase } from "~/db/connection.server
 import { provideDatabase } from "~/db/current.server";
 import { migrateToLatest } from "~/db/migrations.server";
 import { seedDemoData } from "~/demo/seed.server";
-import { storageState } from "./availability.server";
+import { type StorageState, storageState } from "./availability.server";
 import { logger } from "~/config/logger.server";
 import { refreshNameCodes } from "./name-codes.server";
 import { failInterruptedBatches, watchInterruptedBatches } from "~/imports/jobs.server";
@@ -45,11 +45,19 @@ export function startRuntime(): Promise<Database> {
   return starting;
 }
 
-/** For /healthz: 200 only when the database answers and writes are not failing for lack of disk space. */
-export async function healthCheck(): Promise<{ ok: boolean; database: string; storage: "ok" | "full" }> {
-  if (!database) return { ok: false, database: "starting", storage: "ok" };
+/**
+ * For /healthz: 200 only when the database answers and writes are not failing for lack of disk space or a
+ * read-only data folder; `reachable` says whether the database answered (false while PostgreSQL restarts).
+ */
+export async function healthCheck(): Promise<{
+  ok: boolean;
+  database: string;
+  reachable: boolean;
+  storage: StorageState;
+}> {
+  if (!database) return { ok: false, database: "starting", reachable: false, storage: "ok" };
   const [reachable, storage] = await Promise.all([isReachable(database), storageState(readConfig().dataDir)]);
-  return { ok: reachable && storage === "ok", database: database.kind, storage };
+  return { ok: reachable && storage === "ok", database: database.kind, reachable, storage };
 }
 
 export async function stopRuntime(): Promise<void> {
