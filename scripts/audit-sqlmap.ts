@@ -159,11 +159,15 @@ function runSqlmap(target: Target, origin: string, dir: string): Promise<{ outpu
     const child: ChildProcess = spawn("sqlmap", sqlmapArgs, { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (c) => (output += String(c)));
     child.stderr!.on("data", (c) => (output += String(c)));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-    }, targetSeconds * 1000);
+    // --target-seconds 0: no limit (a full pass at level 3 takes hours on a small machine).
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      },
+      targetSeconds ? targetSeconds * 1000 : 2 ** 31 - 1,
+    );
     child.on("error", (err) => {
       clearTimeout(timer);
       reject(
