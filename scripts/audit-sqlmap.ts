@@ -192,7 +192,11 @@ async function audit(database: string, targets: Target[], upstream: string): Pro
       const dir = path.join(outDir, database, target.label.replace(/[^A-Za-z0-9]+/g, "-"));
       mkdirSync(dir, { recursive: true });
       const t0 = Date.now();
-      const { output, timedOut } = await runSqlmap(target, front.origin, dir);
+      // A refused clean request: sqlmap would only meet the refusal. Reported as unreached, not audited.
+      const reached = baseline.status >= 200 && baseline.status <= 299;
+      const { output, timedOut } = reached
+        ? await runSqlmap(target, front.origin, dir)
+        : { output: "", timedOut: false };
       const outcome = readSqlmapOutput(output);
       const traffic = front.take();
       const result: TargetResult = {

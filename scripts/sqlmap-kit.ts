@@ -38,13 +38,16 @@ const decode = (html: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 
-/** A plausible value for a free-text field. */
+/**
+ * A plausible value for a free-text field: a name or place for the name and place fields, a year for years, and
+ * empty for the rest (an id, a member number, an e-mail, a map sheet, a place to search near must each have their
+ * own form, and an empty field is what the form first shows).
+ */
 export function sampleValue(name: string): string {
   if (/year/i.test(name)) return "1850";
-  // A place to search near must lie in the collection's own area: left empty, as the form first shows it.
-  if (name === "near" || name === "radius") return "";
   if (name === "square") return "B4";
-  return "Schmidt";
+  if (/name|place|parish|research/i.test(name)) return "Schmidt";
+  return "";
 }
 
 export interface SqlmapOutcome {
