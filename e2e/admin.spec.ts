@@ -1,23 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext } from "@playwright/test";
-import { PERSON_USER_AGENT } from "../playwright.config";
-import { type TestAccount, expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
-
-/** A second browser (another person), signed in as `account` with the refresh cookie the fixture makes. */
-async function contextSignedIn(
-  browser: Browser,
-  baseURL: string,
-  cookieFor: (account: TestAccount) => Promise<string>,
-  account: TestAccount | null,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
-  if (account) {
-    const [name, value] = (await cookieFor(account)).split(/=(.*)/s);
-    await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-  }
-  return context;
-}
+import { expect, test } from "./fixtures";
+import { contextSignedIn, expectAccessible, shot } from "./helpers";
 
 test("an administrator finds, sorts and changes a member, and signs them out everywhere", async ({
   page,

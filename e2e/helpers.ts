@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, type TestInfo, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, type TestInfo, expect } from "@playwright/test";
+import { PERSON_USER_AGENT } from "../playwright.config";
+import type { TestAccount } from "./fixtures";
 
 /** The axe check every page passes: no serious or critical finding. */
 export async function expectAccessible(page: Page) {
@@ -13,4 +15,19 @@ export async function expectAccessible(page: Page) {
 /** A full-page screenshot kept under test-results/shots for people to look at. */
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `test-results/shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+/** A second browser (another person, or the same one elsewhere), signed in as `account` with the fixture's cookie. */
+export async function contextSignedIn(
+  browser: Browser,
+  baseURL: string,
+  cookieFor: (account: TestAccount) => Promise<string>,
+  account: TestAccount | null,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
+  if (account) {
+    const [name, value] = (await cookieFor(account)).split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  }
+  return context;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import { PERSON_USER_AGENT } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { contextSignedIn, expectAccessible, shot } from "./helpers";
 
 /**
  * Issue 10's record import, as an administrator does it: a volunteer's spreadsheet saved by Polish Excel
@@ -214,9 +214,7 @@ test("a second browser watches an import's progress live and sees its result wit
   await expect(importButton).toBeVisible({ timeout: 120_000 });
 
   // Another browser, with a sign-in of its own, opens the batch while it runs.
-  const [name, value] = (await cookieFor(admin)).split(/=(.*)/s);
-  const other = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
-  await other.addCookies([{ name: name!, value: value!, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  const other = await contextSignedIn(browser, baseURL!, cookieFor, admin);
   const watcher = await other.newPage();
   try {
     await importButton.click();

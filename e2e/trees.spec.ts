@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Database } from "../app/db/connection.server";
 import { approveTree, withdrawTree } from "../app/families/trees.server";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { contextSignedIn, expectAccessible, shot } from "./helpers";
 
 /**
  * Members' own trees (decision 0026): a member uploads a GEDCOM (a broken one is refused with its errors by line),
@@ -117,11 +117,7 @@ test.describe("members' family trees", () => {
       expect((await request.get(`/members/genealogy/trees/${tree.id}`, asOther)).status()).toBe(404);
 
       // The administrator, in a browser of their own.
-      const adminContext = await browser.newContext({ baseURL });
-      const [cookieName, cookieValue] = (await cookieFor(admin)).split(/=(.*)/s);
-      await adminContext.addCookies([
-        { name: cookieName, value: cookieValue, url: baseURL!, httpOnly: true, sameSite: "Lax" },
-      ]);
+      const adminContext = await contextSignedIn(browser, baseURL!, cookieFor, admin);
       const adminPage = await adminContext.newPage();
       await adminPage.goto(APPROVALS);
       const waiting = adminPage.locator("li.approval", { has: adminPage.getByRole("heading", { name: title }) });
