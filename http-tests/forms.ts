@@ -26,7 +26,12 @@ export async function openForm(url: string, cookie = ""): Promise<PageForm> {
   return { fields, cookie: [cookie, ...set].filter(Boolean).join("; ") };
 }
 
-export async function postForm(url: string, form: PageForm, values: Record<string, string>): Promise<Response> {
+export async function postForm(
+  url: string,
+  form: PageForm,
+  values: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const body = new URLSearchParams(form.fields);
   for (const [name, value] of Object.entries(values)) body.set(name, value);
   return fetch(url, {
@@ -37,6 +42,7 @@ export async function postForm(url: string, form: PageForm, values: Record<strin
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: new URL(url).origin,
       Cookie: form.cookie,
+      ...headers,
     },
     body,
   });
