@@ -16,6 +16,8 @@ const SQLITE_PORT = Number(process.env.E2E_SQLITE_PORT ?? 3101);
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
 
 const DEPLOY_SPEC = /deploy\.spec\.ts$/;
+/** Long imports, which on SQLite hold the write lock that other tests' fixtures need: run after the others. */
+const ALONE_SPEC = /import-watch\.spec\.ts$/;
 
 const launchOptions = {
   executablePath: chromiumPath(),
@@ -55,16 +57,38 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "sqlite", testIgnore: DEPLOY_SPEC, use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` } },
+    { name: "sqlite", testIgnore: [DEPLOY_SPEC, ALONE_SPEC], use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` } },
     ...(withPostgres
-      ? [{ name: "postgres", testIgnore: DEPLOY_SPEC, use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }]
+      ? [
+          {
+            name: "postgres",
+            testIgnore: [DEPLOY_SPEC, ALONE_SPEC],
+            use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+          },
+        ]
+      : []),
+    {
+      name: "sqlite-alone",
+      testMatch: ALONE_SPEC,
+      dependencies: withPostgres ? ["sqlite", "postgres"] : ["sqlite"],
+      use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` },
+    },
+    ...(withPostgres
+      ? [
+          {
+            name: "postgres-alone",
+            testMatch: ALONE_SPEC,
+            dependencies: ["sqlite", "postgres"],
+            use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+          },
+        ]
       : []),
     // A "deploy" changes the build every open page of the SQLite server sees (its id, its service worker), so
     // those tests wait until every other test has finished (e2e/deploy.spec.ts).
     {
       name: "deploy",
       testMatch: DEPLOY_SPEC,
-      dependencies: withPostgres ? ["sqlite", "postgres"] : ["sqlite"],
+      dependencies: withPostgres ? ["sqlite-alone", "postgres-alone"] : ["sqlite-alone"],
       use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` },
     },
   ],

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import { PERSON_USER_AGENT } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { contextSignedIn, expectAccessible, shot } from "./helpers";
+import { expectAccessible, shot } from "./helpers";
+import { SEARCH, upload } from "./import-pages";
 
 /**
  * Issue 10's record import, as an administrator does it: a volunteer's spreadsheet saved by Polish Excel
@@ -10,8 +11,6 @@ import { contextSignedIn, expectAccessible, shot } from "./helpers";
  * the records, import the same file again ("0 new"), undo. Lublin deaths: no other spec counts that collection.
  */
 
-const COLLECTION = "Lublin Lutheran deaths";
-const SEARCH = "/members/lublin/death/search";
 const BULK_ROWS = 3000;
 
 /** Text in a single-byte code page (Node has no encoder for them). */
@@ -33,13 +32,6 @@ function volunteersFile(): Buffer {
   lines.push(`${BULK_ROWS + 2};Nowak;Jan;31.02.1858;40;Lublin;Lublin;2;`);
   lines.push(`${BULK_ROWS + 3};Nowak;Jan;1920;40;Lublin;Lublin;3;`);
   return cp1250(`${lines.join("\r\n")}\r\n`);
-}
-
-async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, into: string = COLLECTION) {
-  await page.goto("/members/admin/imports/new");
-  await page.getByLabel("Import into").selectOption({ label: into });
-  await page.getByLabel("File (CSV or Excel)").setInputFiles(file);
-  await page.getByRole("button", { name: "Upload and read the file" }).click();
 }
 
 const column = (page: Page, header: string) => page.getByLabel(`Field for the column “${header}”`);
@@ -188,53 +180,6 @@ test("an administrator imports the second sheet of an Excel workbook", async ({ 
   await page.goto(batchUrl);
   await page.getByRole("button", { name: "Undo this import" }).click();
   await expect(page.getByText(/Undone .* the 40 records it added are removed/)).toBeVisible({ timeout: 120_000 });
-});
-
-test("a second browser watches an import's progress live and sees its result without reloading", async ({
-  page,
-  browser,
-  baseURL,
-  makeAccount,
-  signInAs,
-  cookieFor,
-}) => {
-  test.setTimeout(300_000);
-  const rows = 60_000;
-  const admin = await makeAccount({ role: "admin" });
-  await signInAs(admin);
-  const surname = `Zieliński${randomBytes(2).toString("hex")}`;
-  const lines = ["Nr;Nazwisko;Imię;Data;Miejscowość;Parafia;Uwagi"];
-  for (let i = 1; i <= rows; i++)
-    lines.push(`W${i};${surname};Jan;${(i % 28) + 1}.${(i % 12) + 1}.${1830 + (i % 60)};Lublin;Lublin;wpis ${i}`);
-  await upload(page, { name: "duzy.csv", mimeType: "text/csv", buffer: Buffer.from(`${lines.join("\n")}\n`) });
-  await expect(page).toHaveURL(/\/members\/admin\/imports\/\d+$/);
-  const batchUrl = page.url();
-  await page.getByRole("button", { name: "Check the file" }).click();
-  const importButton = page.getByRole("button", { name: `Import ${rows.toLocaleString("en")} rows` });
-  await expect(importButton).toBeVisible({ timeout: 120_000 });
-
-  // Another browser, with a sign-in of its own, opens the batch while it runs.
-  const other = await contextSignedIn(browser, baseURL!, cookieFor, admin);
-  const watcher = await other.newPage();
-  try {
-    await importButton.click();
-    await expect(page.getByRole("progressbar")).toBeVisible();
-    await watcher.goto(batchUrl);
-    const label = watcher.getByText(/^Importing rows: [\d,]+ of 60,000 rows/);
-    await expect(label).toBeVisible();
-    const seen = Number((await label.textContent())!.match(/rows: ([\d,]+)/)![1]!.replaceAll(",", ""));
-    expect(seen).toBeLessThan(rows);
-    // No reload: the events move the bar, and the result replaces it when the job ends.
-    await expect(watcher.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 240_000 });
-    await expect(watcher.getByRole("progressbar")).toHaveAttribute("value", "100");
-    await expect(watcher.getByText("60,000 new, 0 changed, 0 unchanged")).toBeVisible();
-    expect(watcher.url()).toBe(batchUrl);
-  } finally {
-    await other.close();
-  }
-  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 60_000 });
-  await page.getByRole("button", { name: "Undo this import" }).click();
-  await expect(page.getByText(/Undone .* the 60,000 records it added are removed/)).toBeVisible({ timeout: 240_000 });
 });
 
 test("a file that is not a CSV, or empty, is refused beside the file field and nothing is kept", async ({
