@@ -12,8 +12,13 @@ import { refreshDirectoryKeys } from "../app/auth/directory-keys.server";
  * Fixtures that create accounts and sessions directly in the database the
  * project's server uses (scripts/e2e-server.mjs), and remove them after.
  */
+/** The database a project's server runs on: the projects that run alone after the others are named after it. */
+function kindOf(project: string): "sqlite" | "postgres" {
+  return project.startsWith("postgres") ? "postgres" : "sqlite";
+}
+
 function openProjectDatabase(project: string, baseURL: string): Database {
-  if (project === "postgres") {
+  if (kindOf(project) === "postgres") {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${process.env.E2E_PG_DATABASE ?? "metryka_e2e"}`;
     return openPostgres(url.toString());
@@ -23,7 +28,7 @@ function openProjectDatabase(project: string, baseURL: string): Database {
 
 /** The data folder of the project's server (scripts/e2e-server.mjs). */
 function dataDirOf(project: string, baseURL: string): string {
-  return path.resolve(".e2e-data", `${project}-${new URL(baseURL).port}`);
+  return path.resolve(".e2e-data", `${kindOf(project)}-${new URL(baseURL).port}`);
 }
 
 export interface SentMail {
