@@ -1,6 +1,3 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,8 +7,8 @@ import {
   makeAccount,
   postgresAdminUrl,
   rawRequest,
-  serverDir,
   startServer,
+  builtRoutes,
 } from "./server";
 
 /**
@@ -23,11 +20,9 @@ const kinds = postgresAdminUrl ? (["sqlite", "postgres"] as const) : (["sqlite"]
 
 /** Every route with an action in the build, its parameters filled in (read by node itself, outside Vite). */
 function actionPaths(): string[] {
-  const script = `import(${JSON.stringify(pathToFileURL(path.join(serverDir, "build/server/index.js")).href)}).then((b) =>
-    console.log(JSON.stringify(Object.values(b.routes).filter((r) => r.module.action && r.path !== undefined).map((r) => r.path))))`;
-  const paths = JSON.parse(
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }),
-  ) as string[];
+  const paths = builtRoutes()
+    .filter((r) => r.action && r.path !== undefined)
+    .map((r) => r.path!);
   return paths.map((p) =>
     `/${p}`
       .replace(/^\/+/, "/")

@@ -7,12 +7,13 @@
  * METRYKA_SERVER_DIR runs another checkout's build (to see a test fail on an
  * older version).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
@@ -21,6 +22,23 @@ import type { AccountStatus, Role } from "~/db/schema";
 
 export const serverDir = path.resolve(process.env.METRYKA_SERVER_DIR ?? ".");
 export const postgresAdminUrl = process.env.TEST_DATABASE_URL;
+
+/** A route of the built server, as its route table states it. */
+export interface BuiltRouteEntry {
+  id: string;
+  /** The path pattern; undefined for an index route (and "" for the root). */
+  path: string | undefined;
+  index: boolean;
+  action: boolean;
+  loader: boolean;
+}
+
+/** Every route of the build, the root included (read by node itself, outside Vite). */
+export function builtRoutes(): BuiltRouteEntry[] {
+  const script = `import(${JSON.stringify(pathToFileURL(path.join(serverDir, "build/server/index.js")).href)}).then((b) =>
+    console.log(JSON.stringify(Object.values(b.routes).map((r) => ({ id: r.id, path: r.path, index: !!r.index, action: !!r.module.action, loader: !!r.module.loader })))))`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+}
 
 export interface RunningServer {
   url: string;
