@@ -12,6 +12,7 @@ import { intArg, parseArgs } from "./args";
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -40,17 +41,33 @@ function packageOf(frame: ProfileNode["callFrame"]): string {
   return url;
 }
 
+function nameOf(frame: ProfileNode["callFrame"]): string {
+  const where = frame.url
+    ? `${frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/")}:${frame.lineNumber + 1}`
+    : "";
+  return `${frame.functionName || "(anonymous)"} ${where}`.trim();
+}
+
 const packages = new Map<string, number>();
 const functions = new Map<string, number>();
 for (const [id, us] of selfUs) {
   const frame = byId.get(id)!.callFrame;
   const pkg = packageOf(frame);
   packages.set(pkg, (packages.get(pkg) ?? 0) + us);
-  const where = frame.url
-    ? `${frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/")}:${frame.lineNumber + 1}`
-    : "";
-  const name = `${frame.functionName || "(anonymous)"} ${where}`.trim();
+  const name = nameOf(frame);
   functions.set(name, (functions.get(name) ?? 0) + us);
+}
+
+// Total time: a function's own samples and those of everything it called, each sample counted once per function
+// however deep its recursion.
+const parentOf = new Map<number, number>();
+for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+const inclusive = new Map<string, number>();
+for (const [id, us] of selfUs) {
+  const names = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at))
+    names.add(nameOf(byId.get(at)!.callFrame));
+  for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + us);
 }
 
 const share = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
@@ -59,6 +76,8 @@ process.stdout.write(`${(total / 1000).toFixed(0)} ms sampled\n\nself time by pa
 for (const [pkg, us] of sorted(packages).slice(0, top)) process.stdout.write(`  ${share(us)}  ${pkg}\n`);
 process.stdout.write(`\nfunctions with the most self time\n`);
 for (const [fn, us] of sorted(functions).slice(0, top)) process.stdout.write(`  ${share(us)}  ${fn}\n`);
+process.stdout.write(`\nfunctions with the most total time (their own and their callees')\n`);
+for (const [fn, us] of sorted(inclusive).slice(0, top)) process.stdout.write(`  ${share(us)}  ${fn}\n`);
 const json = (m: Map<string, number>) =>
   sorted(m)
     .slice(0, top)
