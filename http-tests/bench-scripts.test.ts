@@ -1,20 +1,14 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { runScript } from "./scripts";
 
 /**
  * Issue 12 items 4–6: the benchmark scripts run to completion on a small size and end with their JSON line. This
  * proves the scripts work; it asserts no figure against a target (benchmarks are scripts, not timed tests).
  */
-const run = promisify(execFile);
-
 async function lastJsonLine(script: string, args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", script, ...args], {
-    maxBuffer: 16 * 1024 * 1024,
-    env: { ...process.env, LOG_LEVEL: "warn" },
-  });
-  const lines = stdout.trim().split("\n");
-  return JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+  const { code, summary, stdout } = await runScript<Record<string, unknown>>(script, args);
+  if (code !== 0) throw new Error(`${script} exited ${code}:\n${stdout}`);
+  return summary;
 }
 
 describe("benchmark scripts", () => {

@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { runScript } from "./scripts";
 
 /**
  * Issue 13 point 4, the CI form of `npm run bench:soak`: a hundred members at once for thirty seconds after a
@@ -17,21 +17,7 @@ interface Soak {
   kinds: Array<{ kind: string; requests: number; statuses: Record<string, number> }>;
 }
 
-function soak(args: string[]): Promise<{ code: number; summary: Soak; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "scripts/bench-soak.ts", ...args],
-      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: "warn" } },
-      (err, stdout, stderr) => {
-        const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
-        const last = stdout.trim().split("\n").at(-1) ?? "";
-        if (!last.startsWith("{")) return reject(new Error(`no summary (exit ${code}):\n${stdout}\n${stderr}`));
-        resolve({ code, summary: JSON.parse(last) as Soak, stdout: stdout.split("\n{")[0]! });
-      },
-    );
-  });
-}
+const soak = (args: string[]) => runScript<Soak>("scripts/bench-soak.ts", args);
 
 describe("bench:soak", () => {
   it("holds 100 users for 30 seconds with no error and flat memory", async () => {

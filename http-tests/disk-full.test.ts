@@ -3,8 +3,8 @@ import { mkdtempSync, openSync, rmSync, writeSync, closeSync, unlinkSync } from 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openForm, postForm } from "./forms";
 import { type Account, PERSON_USER_AGENT, type RunningServer, makeAccount, startServer } from "./server";
+import { expectRecovered, expectStorageFaultReported, openWriteForms, tryWrites } from "./storage-faults";
 
 /**
  * Issue #8, point 5: the disk under the data folder fills up. Sign-up and
@@ -64,26 +64,10 @@ describe.skipIf(!disk)("a full disk under the data folder (SQLite)", () => {
   });
 
   it("answers sign-up and sign-in with 503, alerts once, reports it on /healthz, and recovers", async () => {
-    const signUp = await openForm(`${server.url}/signup/new`);
-    const signIn = await openForm(`${server.url}/Login`);
+    const forms = await openWriteForms(server);
     const filler = fillDisk(disk!);
 
-    const attempts: Response[] = [];
-    for (let i = 0; i < 3; i++) {
-      attempts.push(
-        await postForm(`${server.url}/signup/new`, signUp, {
-          username: `full${i}disk`,
-          email: `full${i}@example.org`,
-          password: "a long enough passphrase 42",
-          confirmPassword: "a long enough passphrase 42",
-          givenName: "Anna",
-          surname: "Nowak",
-        }),
-      );
-      attempts.push(
-        await postForm(`${server.url}/Login`, signIn, { login: account.username, password: account.password }),
-      );
-    }
+    const attempts = await tryWrites(server, forms, account, "fulldisk");
     const api = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "User-Agent": PERSON_USER_AGENT },
@@ -96,28 +80,9 @@ describe.skipIf(!disk)("a full disk under the data folder (SQLite)", () => {
     }
     expect(await attempts[0]!.text()).toContain("its storage is full");
 
-    const health = await fetch(`${server.url}/healthz`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({
-      status: "unavailable",
-      database: "sqlite",
-      reachable: true,
-      storage: "full",
-    });
-    expect(server.output().match(/ALERT: writes fail/g)).toHaveLength(1);
-    expect(server.output()).not.toMatch(/"level":50(?![^\n]*ALERT)/);
+    await expectStorageFaultReported(server, "full");
 
     unlinkSync(filler);
-    const healthy = await fetch(`${server.url}/healthz`);
-    expect(healthy.status).toBe(200);
-    expect(await healthy.json()).toEqual({ status: "ok", database: "sqlite", reachable: true, storage: "ok" });
-    const again = await openForm(`${server.url}/Login`);
-    const signedIn = await postForm(`${server.url}/Login`, again, {
-      login: account.username,
-      password: account.password,
-    });
-    expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("Set-Cookie")).toContain("metryka_refresh=");
-    expect(server.exited()).toBe(false);
+    await expectRecovered(server, account);
   });
 });

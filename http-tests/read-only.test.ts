@@ -2,8 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openForm, postForm } from "./forms";
 import { type Account, type RunningServer, makeAccount, startServer } from "./server";
+import { expectRecovered, expectStorageFaultReported, openWriteForms, tryWrites } from "./storage-faults";
 
 /**
  * Issue 13, point 5: the data folder turns read-only under a running server, as a disk does when the kernel
@@ -92,25 +92,9 @@ describe.skipIf(!straceWorks)("a read-only data folder (SQLite)", () => {
   });
 
   it("answers writes with a 503 that says so, alerts once, reports it on /healthz, and recovers", async () => {
-    const signUp = await openForm(`${server.url}/signup/new`);
-    const signIn = await openForm(`${server.url}/Login`);
+    const forms = await openWriteForms(server);
     const makeWritable = await makeReadOnly(server);
-    const attempts: Response[] = [];
-    for (let i = 0; i < 3; i++) {
-      attempts.push(
-        await postForm(`${server.url}/signup/new`, signUp, {
-          username: `readonly${i}`,
-          email: `readonly${i}@example.org`,
-          password: "a long enough passphrase 42",
-          confirmPassword: "a long enough passphrase 42",
-          givenName: "Anna",
-          surname: "Nowak",
-        }),
-      );
-      attempts.push(
-        await postForm(`${server.url}/Login`, signIn, { login: account.username, password: account.password }),
-      );
-    }
+    const attempts = await tryWrites(server, forms, account, "readonly");
     for (const response of attempts) {
       expect(response.status, `${response.url}\n${server.output()}`).toBe(503);
       expect(response.headers.get("Retry-After")).toBe("300");
@@ -119,33 +103,14 @@ describe.skipIf(!straceWorks)("a read-only data folder (SQLite)", () => {
     expect(page).toContain("its data folder is read-only");
     expect(page).not.toContain("storage is full");
 
-    const health = await fetch(`${server.url}/healthz`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({
-      status: "unavailable",
-      database: "sqlite",
-      reachable: true,
-      storage: "read-only",
-    });
-    expect(server.output().match(/ALERT: writes fail/g)).toHaveLength(1);
+    await expectStorageFaultReported(server, "read-only");
     expect(server.output()).toMatch(/ALERT: writes fail, the data folder is read-only/);
-    expect(server.output()).not.toMatch(/"level":50(?![^\n]*ALERT)/);
     // Reading goes on.
     const search = await fetch(`${server.url}/stpete/birth/search?surname=Schmidt`);
     expect(search.status).toBe(200);
 
     await makeWritable();
-    const healthy = await fetch(`${server.url}/healthz`);
-    expect(healthy.status).toBe(200);
-    expect(await healthy.json()).toEqual({ status: "ok", database: "sqlite", reachable: true, storage: "ok" });
-    const again = await openForm(`${server.url}/Login`);
-    const signedIn = await postForm(`${server.url}/Login`, again, {
-      login: account.username,
-      password: account.password,
-    });
-    expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("Set-Cookie")).toContain("metryka_refresh=");
-    expect(server.exited()).toBe(false);
+    await expectRecovered(server, account);
     // Nothing was damaged: the database file passes SQLite's own check.
     const database = server.openDatabase();
     const { sqlite } = database;

@@ -1,8 +1,8 @@
-import { execFile } from "node:child_process";
 import http from "node:http";
 import type net from "node:net";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "./scripts";
 
 /**
  * Issue 13 point 2, short form of `npm run audit:sqlmap`: Debian's sqlmap (level 1, a short time limit) against
@@ -22,21 +22,7 @@ interface AuditSummary {
   results: Array<{ label: string; baselineStatus: number; requests: number; injectable: string[] }>;
 }
 
-function audit(args: string[]): Promise<{ code: number; summary: AuditSummary; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "scripts/audit-sqlmap.ts", ...args],
-      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: "warn" } },
-      (err, stdout, stderr) => {
-        const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
-        const last = stdout.trim().split("\n").at(-1) ?? "";
-        if (!last.startsWith("{")) return reject(new Error(`no summary (exit ${code}):\n${stdout}\n${stderr}`));
-        resolve({ code, summary: JSON.parse(last) as AuditSummary, stdout });
-      },
-    );
-  });
-}
+const audit = (args: string[]) => runScript<AuditSummary>("scripts/audit-sqlmap.ts", args);
 
 /** The classic mistake: the parameter pasted into the SQL text. */
 function vulnerableServer(): Promise<{ url: string; close: () => Promise<void> }> {
