@@ -23,8 +23,9 @@ export async function contextSignedIn(
   baseURL: string,
   cookieFor: (account: TestAccount) => Promise<string>,
   account: TestAccount | null,
+  options: { javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
+  const context = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT, ...options });
   if (account) {
     const [name, value] = (await cookieFor(account)).split(/=(.*)/s);
     await context.addCookies([{ name: name!, value: value!, url: baseURL, httpOnly: true, sameSite: "Lax" }]);

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { contextSignedIn, expectAccessible, shot } from "./helpers";
 
 /**
  * Places linked to records and back (issue 11, parts 3 and 4; decision 0033): a place page counts the records
@@ -156,9 +156,7 @@ test.describe("places and records", () => {
     cookieFor,
   }) => {
     const account = await makeAccount();
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    const [name, ...rest] = (await cookieFor(account)).split("=");
-    await context.addCookies([{ name: name!, value: rest.join("="), url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    const context = await contextSignedIn(browser, baseURL!, cookieFor, account, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${UA}?name=Luzk&nameMode=exact`);
     await page.getByRole("link", { name: "Lutsk", exact: true }).click();

@@ -29,6 +29,21 @@ async function signInElsewhere(
   await context.addCookies([{ name: "metryka_refresh", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/** The account's profile open in a second browser with a sign-in of its own. */
+async function profileElsewhere(
+  browser: import("@playwright/test").Browser,
+  testInfo: TestInfo,
+  database: Database,
+  account: TestAccount,
+): Promise<Page> {
+  const other = await newContext(browser, testInfo);
+  await signInElsewhere(other, database, account, testInfo.project.use.baseURL!);
+  const otherPage = await other.newPage();
+  await open(otherPage, "/members/profile");
+  await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  return otherPage;
+}
+
 function newContext(browser: import("@playwright/test").Browser, testInfo: TestInfo, javaScriptEnabled = true) {
   return browser.newContext({
     javaScriptEnabled,
@@ -208,11 +223,7 @@ test.describe("profile pages: password", () => {
   }, testInfo) => {
     const account = await makeAccount();
     await signInAs(account);
-    const other = await newContext(browser, testInfo);
-    await signInElsewhere(other, database, account, testInfo.project.use.baseURL!);
-    const otherPage = await other.newPage();
-    await open(otherPage, "/members/profile");
-    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Your account");
+    const otherPage = await profileElsewhere(browser, testInfo, database, account);
 
     await open(page, "/members/profile");
     await page.getByRole("link", { name: "Change password" }).click();
@@ -248,7 +259,7 @@ test.describe("profile pages: password", () => {
     await expect(otherPage).toHaveURL(/\/Login\?redirectTo=%2Fmembers%2Fprofile$/);
     await open(page, "/members/profileEditUsername");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Change username");
-    await other.close();
+    await otherPage.context().close();
 
     const login = await page.request.post("/api/auth/login", { data: { username: account.username, password: fresh } });
     expect(login.status()).toBe(200);
@@ -305,11 +316,7 @@ test.describe("profile pages: sign out everywhere", () => {
   }, testInfo) => {
     const account = await makeAccount();
     await signInAs(account);
-    const other = await newContext(browser, testInfo);
-    await signInElsewhere(other, database, account, testInfo.project.use.baseURL!);
-    const otherPage = await other.newPage();
-    await open(otherPage, "/members/profile");
-    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Your account");
+    const otherPage = await profileElsewhere(browser, testInfo, database, account);
 
     await open(page, "/members/profile");
     await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -324,6 +331,6 @@ test.describe("profile pages: sign out everywhere", () => {
     await expect(page).toHaveURL(/\/Login\?redirectTo=%2Fmembers%2Fprofile$/);
     await otherPage.goto("/members/profile");
     await expect(otherPage).toHaveURL(/\/Login\?redirectTo=%2Fmembers%2Fprofile$/);
-    await other.close();
+    await otherPage.context().close();
   });
 });

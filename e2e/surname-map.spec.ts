@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { contextSignedIn, expectAccessible, shot } from "./helpers";
 
 /**
  * A surname's map (issue 11, part 5; decision 0040): a records search's matches drawn one circle per place, sized by
@@ -123,9 +123,7 @@ test.describe("a surname's map", () => {
     cookieFor,
   }) => {
     const account = await makeAccount();
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    const [name, ...rest] = (await cookieFor(account)).split("=");
-    await context.addCookies([{ name: name!, value: rest.join("="), url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    const context = await contextSignedIn(browser, baseURL!, cookieFor, account, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${BIRTHS}?surname=Schmidt&surnameMode=exact`);
     await page.getByRole("link", { name: "Where are they? Map of places" }).click();
