@@ -12,6 +12,7 @@ import {
   ImportError,
   type OnProgress,
   checkBatch,
+  checkedClean,
   markImported,
   markUndone,
   problemRowPolicy,
@@ -239,6 +240,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
         await insertRows(job, trx, "record_sources", SOURCE_COLUMNS, sources);
       },
       policy.onProblemRow,
+      { keysDistinct: checkedClean(batch) },
     );
     await importer.finish();
     await markImported(trx, batch, counts, policy.skipped(), started);
