@@ -1,5 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { RECORD_CHECK, pressBatchButton, progressEvents, recordsFile, until, uploadImport } from "./imports";
+import {
+  type ProgressEvent,
+  RECORD_CHECK,
+  pressBatchButton,
+  progressEvents,
+  recordsFile,
+  until,
+  uploadImport,
+} from "./imports";
 import { type RunningServer, makeAccount, postgresAdminUrl, startServer } from "./server";
 
 /**
@@ -55,7 +63,12 @@ describe.each(kinds)("an import killed in the middle (%s)", (kind) => {
     await post("import");
     await until("the import to run", async () => ((await status()).status === "importing" ? true : undefined));
     // The progress bar's events arrive while the rows are written (not held back by compression).
-    const events = await progressEvents(`${server.url}${batchPath}/events`, admin.cookie, 1500);
+    // Listened to until two running events show rows done between them (a loaded machine sends them less often).
+    const advanced = (events: ProgressEvent[]) => {
+      const running = events.filter((e) => e.running);
+      return running.length >= 2 && running.at(-1)!.done > running[0]!.done;
+    };
+    const events = await progressEvents(`${server.url}${batchPath}/events`, admin.cookie, 20_000, advanced);
     const running = events.filter((e) => e.running);
     expect(running.length).toBeGreaterThanOrEqual(2);
     expect(running.at(-1)!.done).toBeGreaterThan(running[0]!.done);

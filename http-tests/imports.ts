@@ -21,7 +21,12 @@ export interface ProgressEvent {
   running: boolean;
 }
 
-export async function progressEvents(url: string, cookie: string, ms: number): Promise<ProgressEvent[]> {
+export async function progressEvents(
+  url: string,
+  cookie: string,
+  ms: number,
+  enough: (events: ProgressEvent[]) => boolean = () => false,
+): Promise<ProgressEvent[]> {
   const controller = new AbortController();
   const response = await fetch(url, {
     headers: {
@@ -37,18 +42,23 @@ export async function progressEvents(url: string, cookie: string, ms: number): P
   const decoder = new TextDecoder();
   let text = "";
   const stop = setTimeout(() => controller.abort(), ms);
+  const heard = () => [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as ProgressEvent);
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
+      if (enough(heard())) {
+        controller.abort();
+        break;
+      }
     }
   } catch {
     // aborted: enough heard
   } finally {
     clearTimeout(stop);
   }
-  return [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as ProgressEvent);
+  return heard();
 }
 
 /** The columns of the files these tests import, as the import page's selects name them. */
