@@ -1,6 +1,6 @@
 import type { Page, Request, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectAccessible } from "./helpers";
+import { expectAccessible, watchOrigins } from "./helpers";
 
 /**
  * The maps of places (issue 11, decision 0032): a member finds a German
@@ -12,18 +12,6 @@ import { expectAccessible } from "./helpers";
  */
 const UA = "/members/ukraine/map/search";
 const LEAFLET = /leaflet/i;
-
-/** Every request a page makes to an origin other than the site's. */
-function watchOrigins(page: Page, baseURL: string) {
-  const outside: string[] = [];
-  const all: string[] = [];
-  const origin = new URL(baseURL).origin;
-  page.on("request", (r: Request) => {
-    all.push(r.url());
-    if (!r.url().startsWith("data:") && new URL(r.url()).origin !== origin) outside.push(r.url());
-  });
-  return { outside, all };
-}
 
 async function figureShot(page: Page, testInfo: TestInfo, name: string) {
   await page.locator("figure.geo-map").screenshot({ path: `test-results/shots/${testInfo.project.name}-${name}.png` });
