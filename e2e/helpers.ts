@@ -43,3 +43,13 @@ export function watchOrigins(page: Page, baseURL: string) {
   });
   return { outside, all };
 }
+
+/** The directives of a Content-Security-Policy header, each with its sources. */
+export function cspDirectives(header: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of header.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}

@@ -1,6 +1,6 @@
 import type { Page, Request, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectAccessible, watchOrigins } from "./helpers";
+import { cspDirectives, expectAccessible, watchOrigins } from "./helpers";
 
 /**
  * The maps of places (issue 11, decision 0032): a member finds a German
@@ -26,7 +26,12 @@ test.describe("maps of places", () => {
   }, testInfo) => {
     const requests = watchOrigins(page, baseURL!);
     await signInAs(await makeAccount());
-    await page.goto(UA);
+    const response = await page.goto(UA);
+    // Without MAP_TILE_URL the page may show images from its own origin only (e2e/map-tiles.spec.ts: with it).
+    expect(cspDirectives(response!.headers()["content-security-policy"] ?? "").get("img-src")).toEqual([
+      "'self'",
+      "data:",
+    ]);
     for (const name of ["Lustdorf", "Черноморка"]) {
       await page.getByLabel("Place name (any spelling)", { exact: true }).fill(name);
       await page.getByRole("button", { name: "Search" }).click();
