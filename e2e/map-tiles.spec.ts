@@ -131,9 +131,6 @@ test.beforeAll(async () => {
   tileServer = await startTileServer();
   app = await startServer({
     kind: kindOf(testInfo.project.name),
-    // Two above the project's own server (3103 and 3104 by default): a port asked of the system for the test
-    // could be taken by another process's connection before the server binds it.
-    port: Number(new URL(testInfo.project.use.baseURL!).port) + 2,
     seedRecords: 300,
     env: { MAP_TILE_URL: `${tileServer.origin}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: ATTRIBUTION },
   });
