@@ -13,7 +13,7 @@ import { refreshDirectoryKeys } from "../app/auth/directory-keys.server";
  * project's server uses (scripts/e2e-server.mjs), and remove them after.
  */
 /** The database a project's server runs on: the projects that run alone after the others are named after it. */
-function kindOf(project: string): "sqlite" | "postgres" {
+export function kindOf(project: string): "sqlite" | "postgres" {
   return project.startsWith("postgres") ? "postgres" : "sqlite";
 }
 

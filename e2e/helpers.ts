@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, type Page, type TestInfo, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, type Request, type TestInfo, expect } from "@playwright/test";
 import { PERSON_USER_AGENT } from "../playwright.config";
 import type { TestAccount } from "./fixtures";
 
@@ -31,4 +31,26 @@ export async function contextSignedIn(
     await context.addCookies([{ name: name!, value: value!, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   }
   return context;
+}
+
+/** Every request a page makes, and those to an origin other than the site's (`data:` addresses are no request out). */
+export function watchOrigins(page: Page, baseURL: string) {
+  const outside: string[] = [];
+  const all: string[] = [];
+  const origin = new URL(baseURL).origin;
+  page.on("request", (r: Request) => {
+    all.push(r.url());
+    if (!r.url().startsWith("data:") && new URL(r.url()).origin !== origin) outside.push(r.url());
+  });
+  return { outside, all };
+}
+
+/** The directives of a Content-Security-Policy header, each with its sources. */
+export function cspDirectives(header: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of header.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
 }

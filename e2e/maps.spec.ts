@@ -1,6 +1,6 @@
 import type { Page, Request, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectAccessible } from "./helpers";
+import { cspDirectives, expectAccessible, watchOrigins } from "./helpers";
 
 /**
  * The maps of places (issue 11, decision 0032): a member finds a German
@@ -12,18 +12,6 @@ import { expectAccessible } from "./helpers";
  */
 const UA = "/members/ukraine/map/search";
 const LEAFLET = /leaflet/i;
-
-/** Every request a page makes to an origin other than the site's. */
-function watchOrigins(page: Page, baseURL: string) {
-  const outside: string[] = [];
-  const all: string[] = [];
-  const origin = new URL(baseURL).origin;
-  page.on("request", (r: Request) => {
-    all.push(r.url());
-    if (!r.url().startsWith("data:") && new URL(r.url()).origin !== origin) outside.push(r.url());
-  });
-  return { outside, all };
-}
 
 async function figureShot(page: Page, testInfo: TestInfo, name: string) {
   await page.locator("figure.geo-map").screenshot({ path: `test-results/shots/${testInfo.project.name}-${name}.png` });
@@ -38,7 +26,12 @@ test.describe("maps of places", () => {
   }, testInfo) => {
     const requests = watchOrigins(page, baseURL!);
     await signInAs(await makeAccount());
-    await page.goto(UA);
+    const response = await page.goto(UA);
+    // Without MAP_TILE_URL the page may show images from its own origin only (e2e/map-tiles.spec.ts: with it).
+    expect(cspDirectives(response!.headers()["content-security-policy"] ?? "").get("img-src")).toEqual([
+      "'self'",
+      "data:",
+    ]);
     for (const name of ["Lustdorf", "Черноморка"]) {
       await page.getByLabel("Place name (any spelling)", { exact: true }).fill(name);
       await page.getByRole("button", { name: "Search" }).click();

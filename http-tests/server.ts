@@ -125,7 +125,12 @@ export async function startServer(opts: {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (exited) throw new Error(`the server exited while starting:\n${output}`);
+    if (exited) {
+      // "exit" may come before the last of the server's output has been read: give the pipes a moment to close.
+      await Promise.race([new Promise((r) => child.once("close", r)), new Promise((r) => setTimeout(r, 1_000))]);
+      const how = child.signalCode ?? `code ${child.exitCode}`;
+      throw new Error(`the server exited while starting (${how}):\n${output}`);
+    }
     const ok = await fetch(`${url}/healthz`)
       .then((r) => r.ok)
       .catch(() => false);

@@ -1,6 +1,7 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { decodeLine } from "../encoding";
+import { controlsFirst, nameBaseLayerGroup } from "./control-order";
 import {
   BASE_MAP_ATTRIBUTION,
   type BaseMapShapesFile,
@@ -77,6 +78,8 @@ function divLabel(text: string, className: string): L.DivIcon {
 
 export function mountLeafletMap(element: HTMLElement, view: MapView, options: LeafletMapOptions): LeafletMapHandle {
   const map = L.map(element, { keyboard: true, zoomSnap: 0.5, minZoom: 4, maxZoom: 15, preferCanvas: false });
+  // Tab from the map reaches zoom and the choice of base map before the markers.
+  controlsFirst(element);
   map.attributionControl.setPrefix("Leaflet");
   map.attributionControl.addAttribution(BASE_MAP_ATTRIBUTION);
   const canvas = L.canvas({ padding: 0.5 });
@@ -120,9 +123,10 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
 
   if (view.tiles) {
     const tiles = L.tileLayer(view.tiles.url, { attribution: view.tiles.attribution, maxZoom: 18 });
-    L.control
+    const layers = L.control
       .layers({ "Bundled map (offline)": shapes, "Tile map": tiles }, undefined, { collapsed: false })
       .addTo(map);
+    nameBaseLayerGroup(layers.getContainer());
   }
 
   // The GeoNames towns, fetched the first time the user zooms in far enough.
