@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
+import { parseForm } from "~/ui/parse-form";
 import { resetPasswordSchema } from "../forms";
 import type {
   forgotPasswordAction,
@@ -110,7 +110,7 @@ export function ResetPasswordPage() {
     id: "reset-password",
     lastResult: action?.result,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: resetPasswordSchema }),
   });
   if (state !== "ok") {
     return (

@@ -1,8 +1,8 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormField } from "~/ui/form-field";
+import { parseForm } from "~/ui/parse-form";
 import { emailOnlySchema } from "../forms";
 
 /** The one-field forms: forgotten password, forgotten username, new confirmation link. */
@@ -24,7 +24,7 @@ export function EmailOnlyForm({
     id,
     lastResult,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: emailOnlySchema }),
   });
   return (
     <Form method="post" className="stacked-form" {...getFormProps(form)}>

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { signInSchema } from "../sign-in-form";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
+import { parseForm } from "~/ui/parse-form";
 import type { loadSignInPage, signInAction } from "../sign-in-page.server";
 import { PATHS } from "~/routing/paths";
 
@@ -17,7 +17,7 @@ export function SignInPage() {
     constraint: undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: signInSchema }),
   });
   const busy = navigation.state === "submitting";
   // A failed attempt must not leave the password in the field: remount it empty.

@@ -1,13 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
+import { parseForm } from "~/ui/parse-form";
 import { CountryRegionSelect } from "~/ui/country-region-select";
 import { signUpSchema } from "../forms";
 import type { loadSignUpPage, signUpAction } from "../signup.server";
 import { PATHS } from "~/routing/paths";
+
+/** The browser leaves the common-password check to the server, whose message comes back beside the field. */
+const browserSchema = signUpSchema();
 
 export function SignUpPage() {
   const { sentTo, countries, regions, approval } = useLoaderData<typeof loadSignUpPage>();
@@ -45,7 +48,7 @@ function SignUpForm({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: browserSchema }),
   });
   const values = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
   const fieldErrors = Object.fromEntries(
