@@ -1,4 +1,4 @@
-import type { Submission } from "@conform-to/react";
+import { type Submission, parse } from "@conform-to/react";
 import { useCallback, useRef, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 
@@ -8,16 +8,25 @@ type Validate<Schema extends $ZodType> = (context: {
 
 /**
  * A public form's validation in the browser, imported when the visitor first focuses or touches the form
- * (decision 0043): zod and the form's schema are not part of the page's first download. Until they arrive conform
- * has no `onValidate`, so a form sent at once is checked by the server, which answers with the same schema's
+ * (decision 0043): zod and the form's schema are not part of the page's first download. Until they arrive a field
+ * left or changed is not checked, and a form sent at once goes to the server, which answers with the same schema's
  * messages (400 with the submission).
  *
  * `loadSchema` must import the schema's module dynamically (`() => import("../forms").then(…)`), or the page's
  * chunk carries it anyway; it is called once, from the first event.
  */
+/**
+ * conform's `onValidate` until the validation has arrived. Without any, conform would send every field left to the
+ * server to be validated (a request per blur); with no errors for those intents nothing is sent, and an error of
+ * `null` for the form itself lets conform send it to the server.
+ */
+function untilLoaded({ formData }: { formData: FormData }) {
+  return parse(formData, { resolve: (_payload, intent) => ({ error: intent ? {} : null }) });
+}
+
 export function useFormValidator<Schema extends $ZodType>(
   loadSchema: () => Promise<Schema>,
-): [validate: Validate<Schema> | undefined, load: () => void] {
+): [validate: Validate<Schema>, load: () => void] {
   const [validate, setValidate] = useState<Validate<Schema>>();
   const requested = useRef(false);
   const load = useCallback(() => {
@@ -34,5 +43,5 @@ export function useFormValidator<Schema extends $ZodType>(
       () => (requested.current = false),
     );
   }, [loadSchema]);
-  return [validate, load];
+  return [validate ?? (untilLoaded as Validate<Schema>), load];
 }
