@@ -1,5 +1,5 @@
 import { type Submission, parse } from "@conform-to/react";
-import { useCallback, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 type Validate<Schema extends $ZodType> = (context: {
@@ -13,7 +13,7 @@ type Validate<Schema extends $ZodType> = (context: {
  * messages (400 with the submission).
  *
  * `loadSchema` must import the schema's module dynamically (`() => import("../forms").then(…)`), or the page's
- * chunk carries it anyway; it is called once, from the first event.
+ * chunk carries it anyway; it is called once, from the first event. Spread `loadOnUse` on the form.
  */
 /**
  * conform's `onValidate` until the validation has arrived. Without any, conform would send every field left to the
@@ -26,22 +26,25 @@ function untilLoaded({ formData }: { formData: FormData }) {
 
 export function useFormValidator<Schema extends $ZodType>(
   loadSchema: () => Promise<Schema>,
-): [validate: Validate<Schema>, load: () => void] {
+): [validate: Validate<Schema>, loadOnUse: { onFocus: () => void; onPointerDown: () => void }] {
   const [validate, setValidate] = useState<Validate<Schema>>();
   const requested = useRef(false);
-  const load = useCallback(() => {
-    if (requested.current) return;
-    requested.current = true;
-    Promise.all([import("./parse-form"), loadSchema()]).then(
-      ([{ parseForm }, schema]) =>
-        setValidate(
-          () =>
-            ({ formData }: { formData: FormData }) =>
-              parseForm(formData, { schema }),
-        ),
-      // A chunk that failed (offline, a new build) is tried again on the next event; the server validates meanwhile.
-      () => (requested.current = false),
-    );
+  const loadOnUse = useMemo(() => {
+    const load = () => {
+      if (requested.current) return;
+      requested.current = true;
+      Promise.all([import("./parse-form"), loadSchema()]).then(
+        ([{ parseForm }, schema]) =>
+          setValidate(
+            () =>
+              ({ formData }: { formData: FormData }) =>
+                parseForm(formData, { schema }),
+          ),
+        // A chunk that failed (offline, a new build) is tried again on the next event; the server validates meanwhile.
+        () => (requested.current = false),
+      );
+    };
+    return { onFocus: load, onPointerDown: load };
   }, [loadSchema]);
-  return [validate ?? (untilLoaded as Validate<Schema>), load];
+  return [validate ?? (untilLoaded as Validate<Schema>), loadOnUse];
 }

@@ -109,7 +109,7 @@ export function ResetPasswordPage() {
   const { token, state } = useLoaderData<typeof loadResetPassword>();
   const action = useActionData<typeof resetPasswordAction>();
   const attempt = useAttemptKey(action);
-  const [validate, loadValidator] = useFormValidator(loadResetSchema);
+  const [validate, loadOnUse] = useFormValidator(loadResetSchema);
   const [form, fields] = useForm<input<typeof resetPasswordSchema>>({
     id: "reset-password",
     lastResult: action?.result,
@@ -136,13 +136,7 @@ export function ResetPasswordPage() {
   return (
     <div className="narrow">
       <h1>Choose a new password</h1>
-      <Form
-        method="post"
-        className="stacked-form"
-        {...getFormProps(form)}
-        onFocus={loadValidator}
-        onPointerDown={loadValidator}
-      >
+      <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -23,7 +23,7 @@ export function EmailOnlyForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const [validate, loadValidator] = useFormValidator(loadSchema);
+  const [validate, loadOnUse] = useFormValidator(loadSchema);
   const [form, fields] = useForm<input<typeof emailOnlySchema>>({
     id,
     lastResult,
@@ -31,13 +31,7 @@ export function EmailOnlyForm({
     onValidate: validate,
   });
   return (
-    <Form
-      method="post"
-      className="stacked-form"
-      {...getFormProps(form)}
-      onFocus={loadValidator}
-      onPointerDown={loadValidator}
-    >
+    <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
       <AuthenticityTokenInput name="csrf" />
       {sent && (
         <p className="notice notice-success" role="status">

@@ -14,7 +14,7 @@ export function SignInPage() {
   const { redirectTo, passwordWasReset } = useLoaderData<typeof loadSignInPage>();
   const lastResult = useActionData<typeof signInAction>();
   const navigation = useNavigation();
-  const [validate, loadValidator] = useFormValidator(loadSchema);
+  const [validate, loadOnUse] = useFormValidator(loadSchema);
   const [form, fields] = useForm<input<typeof signInSchema>>({
     id: "sign-in",
     lastResult,
@@ -39,8 +39,7 @@ export function SignInPage() {
         method="post"
         className="stacked-form"
         {...getFormProps(form)}
-        onFocus={loadValidator}
-        onPointerDown={loadValidator}
+        {...loadOnUse}
         aria-describedby={form.errors ? `${form.errorId}` : undefined}
       >
         <AuthenticityTokenInput name="csrf" />

@@ -44,7 +44,7 @@ function SignUpForm({
   const lastResult = actionData?.result;
   const navigation = useNavigation();
   const attempt = useAttemptKey(lastResult);
-  const [validate, loadValidator] = useFormValidator(loadSchema);
+  const [validate, loadOnUse] = useFormValidator(loadSchema);
   const [form, fields] = useForm<input<ReturnType<typeof signUpSchema>>>({
     id: "sign-up",
     lastResult,
@@ -60,13 +60,7 @@ function SignUpForm({
     <div className="narrow">
       <h1>Sign up</h1>
       <p className="lead">All fields but the place and research interests are needed.</p>
-      <Form
-        method="post"
-        className="stacked-form"
-        {...getFormProps(form)}
-        onFocus={loadValidator}
-        onPointerDown={loadValidator}
-      >
+      <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
         <AuthenticityTokenInput name="csrf" />
         <HoneypotInputs label="Please leave this field empty" />
         <FormErrors id={form.errorId} errors={form.errors} />
