@@ -1,7 +1,7 @@
 import { readForm } from "~/routing/form-data.server";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type HeadersFunction, data, redirect } from "@remix-run/node";
 import { getDatabase } from "~/db/current.server";
+import { parseForm } from "~/ui/parse-form";
 import { validateCsrf } from "./csrf.server";
 import { signInSchema } from "./sign-in-form";
 import { getCurrentUser, safeRedirectPath } from "./guard.server";
@@ -22,7 +22,7 @@ export async function loadSignInPage(request: Request) {
 export async function signInAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseForm(formData, { schema: signInSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

@@ -1,10 +1,10 @@
 import { readForm } from "~/routing/form-data.server";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
 import { isCountry, isRegionOf, listCountries, regionsOf } from "~/ui/countries.server";
 import { getDatabase } from "~/db/current.server";
+import { parseForm } from "~/ui/parse-form";
 import { PATHS } from "~/routing/paths";
 import { writeAudit } from "./audit.server";
 import { validateCsrf } from "./csrf.server";
@@ -12,6 +12,7 @@ import { requireWithinRateLimit } from "./rate-limits.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.server";
 import { remindUsername, requestPasswordReset } from "./account-help.server";
 import { honeypotVerdict } from "./honeypot.server";
+import { passwordWeakness } from "./common-passwords";
 import { emailOnlySchema, resetPasswordSchema, signUpSchema } from "./forms";
 import { revokeAllSessions } from "./sessions.server";
 import { AccountTakenError, createUser, findUserById, findUserForLogin, setPassword } from "./users.server";
@@ -63,6 +64,9 @@ export async function loadSignUpPage(request: Request) {
   };
 }
 
+/** The sign-up form's schema with the common-password check, which only the server makes. */
+const signUpServerSchema = signUpSchema(passwordWeakness);
+
 export async function signUpAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
@@ -71,7 +75,7 @@ export async function signUpAction(request: Request, clientIp: string) {
     const parsedEmail = String(formData.get("email") ?? "").slice(0, 254);
     throw redirect(`${PATHS.signupNew}?sent=${encodeURIComponent(maskEmail(parsedEmail))}`);
   }
-  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const submission = parseForm(formData, { schema: signUpServerSchema });
   const country = String(formData.get("country") ?? "");
   const regions = regionsOf(country || null);
   const fail = (fieldErrors: Record<string, string[]> = {}, formErrors: string[] = []) =>
@@ -183,7 +187,7 @@ export function loadSignUpError(request: Request) {
 export async function resendVerificationAction(request: Request) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: emailOnlySchema });
+  const submission = parseForm(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const database = await getDatabase();
   const user = await findUserForLogin(database, submission.value.email);
@@ -200,7 +204,7 @@ export async function resendVerificationAction(request: Request) {
 export async function forgotPasswordAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: emailOnlySchema });
+  const submission = parseForm(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
   await requestPasswordReset(await getDatabase(), {
@@ -214,7 +218,7 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
 export async function forgotUsernameAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: emailOnlySchema });
+  const submission = parseForm(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
   await remindUsername(await getDatabase(), { email: submission.value.email, origin: new URL(request.url).origin });
@@ -230,7 +234,7 @@ export async function loadResetPassword(request: Request) {
 export async function resetPasswordAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const submission = parseForm(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
-import { resetPasswordSchema } from "../forms";
+import { useFormValidator } from "~/ui/use-form-validator";
+import type { input } from "zod/v4/core";
+import type { resetPasswordSchema } from "../forms";
 import type {
   forgotPasswordAction,
   forgotUsernameAction,
@@ -16,6 +17,8 @@ import { EmailOnlyForm } from "./email-only-form";
 import { PATHS } from "~/routing/paths";
 
 const SENT = "If an account uses that address, an e-mail is on its way. It can take a few minutes.";
+
+const loadResetSchema = () => import("../forms").then((m) => m.resetPasswordSchema);
 
 export function SignUpErrorPage() {
   const { title, text } = useLoaderData<typeof loadSignUpError>();
@@ -106,11 +109,12 @@ export function ResetPasswordPage() {
   const { token, state } = useLoaderData<typeof loadResetPassword>();
   const action = useActionData<typeof resetPasswordAction>();
   const attempt = useAttemptKey(action);
-  const [form, fields] = useForm({
+  const [validate, loadOnUse] = useFormValidator(loadResetSchema);
+  const [form, fields] = useForm<input<typeof resetPasswordSchema>>({
     id: "reset-password",
     lastResult: action?.result,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: validate,
   });
   if (state !== "ok") {
     return (
@@ -132,7 +136,7 @@ export function ResetPasswordPage() {
   return (
     <div className="narrow">
       <h1>Choose a new password</h1>
-      <Form method="post" className="stacked-form" {...getFormProps(form)}>
+      <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />

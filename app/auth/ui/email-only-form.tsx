@@ -1,9 +1,12 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormField } from "~/ui/form-field";
-import { emailOnlySchema } from "../forms";
+import { useFormValidator } from "~/ui/use-form-validator";
+import type { input } from "zod/v4/core";
+import type { emailOnlySchema } from "../forms";
+
+const loadSchema = () => import("../forms").then((m) => m.emailOnlySchema);
 
 /** The one-field forms: forgotten password, forgotten username, new confirmation link. */
 export function EmailOnlyForm({
@@ -20,14 +23,15 @@ export function EmailOnlyForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [validate, loadOnUse] = useFormValidator(loadSchema);
+  const [form, fields] = useForm<input<typeof emailOnlySchema>>({
     id,
     lastResult,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    onValidate: validate,
   });
   return (
-    <Form method="post" className="stacked-form" {...getFormProps(form)}>
+    <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
       <AuthenticityTokenInput name="csrf" />
       {sent && (
         <p className="notice notice-success" role="status">

@@ -1,23 +1,27 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { signInSchema } from "../sign-in-form";
+import type { input } from "zod/v4/core";
+import type { signInSchema } from "../sign-in-form";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
+import { useFormValidator } from "~/ui/use-form-validator";
 import type { loadSignInPage, signInAction } from "../sign-in-page.server";
 import { PATHS } from "~/routing/paths";
+
+const loadSchema = () => import("../sign-in-form").then((m) => m.signInSchema);
 
 export function SignInPage() {
   const { redirectTo, passwordWasReset } = useLoaderData<typeof loadSignInPage>();
   const lastResult = useActionData<typeof signInAction>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [validate, loadOnUse] = useFormValidator(loadSchema);
+  const [form, fields] = useForm<input<typeof signInSchema>>({
     id: "sign-in",
     lastResult,
     constraint: undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: validate,
   });
   const busy = navigation.state === "submitting";
   // A failed attempt must not leave the password in the field: remount it empty.
@@ -35,6 +39,7 @@ export function SignInPage() {
         method="post"
         className="stacked-form"
         {...getFormProps(form)}
+        {...loadOnUse}
         aria-describedby={form.errors ? `${form.errorId}` : undefined}
       >
         <AuthenticityTokenInput name="csrf" />

@@ -1,13 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
+import { useFormValidator } from "~/ui/use-form-validator";
 import { CountryRegionSelect } from "~/ui/country-region-select";
-import { signUpSchema } from "../forms";
+import type { input } from "zod/v4/core";
+import type { signUpSchema } from "../forms";
 import type { loadSignUpPage, signUpAction } from "../signup.server";
 import { PATHS } from "~/routing/paths";
+
+/** The browser leaves the common-password check to the server, whose message comes back beside the field. */
+const loadSchema = () => import("../forms").then((m) => m.signUpSchema());
 
 export function SignUpPage() {
   const { sentTo, countries, regions, approval } = useLoaderData<typeof loadSignUpPage>();
@@ -40,12 +44,13 @@ function SignUpForm({
   const lastResult = actionData?.result;
   const navigation = useNavigation();
   const attempt = useAttemptKey(lastResult);
-  const [form, fields] = useForm({
+  const [validate, loadOnUse] = useFormValidator(loadSchema);
+  const [form, fields] = useForm<input<ReturnType<typeof signUpSchema>>>({
     id: "sign-up",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    onValidate: validate,
   });
   const values = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
   const fieldErrors = Object.fromEntries(
@@ -55,7 +60,7 @@ function SignUpForm({
     <div className="narrow">
       <h1>Sign up</h1>
       <p className="lead">All fields but the place and research interests are needed.</p>
-      <Form method="post" className="stacked-form" {...getFormProps(form)}>
+      <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
         <AuthenticityTokenInput name="csrf" />
         <HoneypotInputs label="Please leave this field empty" />
         <FormErrors id={form.errorId} errors={form.errors} />
