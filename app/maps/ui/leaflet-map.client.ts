@@ -26,6 +26,20 @@ const MAX_TOWNS_DRAWN = 400;
 const MAX_TOWN_NAMES = 60;
 /** Up to this many points are focusable markers (Tab, Enter opens the popup); more are drawn on a canvas. */
 const MAX_FOCUSABLE_MARKERS = 300;
+/**
+ * A marker's visible dot. Sized through the DOM, not a style attribute in markup: the CSP (style-src-attr 'none')
+ * drops those.
+ */
+function markerDot(diameterPx: number): HTMLElement {
+  const dot = document.createElement("span");
+  dot.className = "geo-marker-dot";
+  dot.style.width = `${diameterPx}px`;
+  dot.style.height = `${diameterPx}px`;
+  return dot;
+}
+
+/** The smallest box of a focusable marker, in CSS pixels (WCAG 2.5.8, target size minimum). */
+const MIN_TARGET_PX = 24;
 const MAX_GRID_LABELS = 150;
 const SQUARES_BELOW_DEG = 3;
 
@@ -241,8 +255,14 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
     const r = radiusOf(p.count, !!p.highlight);
     if (focusable) {
       const d = Math.round(r * 2);
+      // The dot is drawn at its size inside a box a finger can hit (WCAG 2.5.8: 24 × 24 px at the least).
+      const box = Math.max(d, MIN_TARGET_PX);
       const marker = L.marker([p.lat, p.lon], {
-        icon: L.divIcon({ className: p.highlight ? "geo-marker geo-marker-centre" : "geo-marker", iconSize: [d, d] }),
+        icon: L.divIcon({
+          className: p.highlight ? "geo-marker geo-marker-centre" : "geo-marker",
+          iconSize: [box, box],
+          html: markerDot(d),
+        }),
         title: p.label,
         alt: p.label,
         keyboard: true,
