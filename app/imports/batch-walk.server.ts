@@ -75,7 +75,7 @@ export async function walkBatchRows<R extends SourcedRow, E>(
   { keysDistinct = false }: { keysDistinct?: boolean } = {},
 ): Promise<BatchCounts> {
   const counts: BatchCounts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
-  const keys = keysDistinct ? null : new SeenKeys();
+  const keys = keysDistinct ? null : SeenKeys.forRows(batch.analysis.approximateRows);
   const keyColumn = batch.settings.columns.indexOf(SOURCE_KEY_TARGET);
   let pending: R[] = [];
   const drain = async () => {

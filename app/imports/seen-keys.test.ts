@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SeenKeys, hash64 } from "./seen-keys";
+import { MAX_PRESIZED_SLOTS, SeenKeys, hash64 } from "./seen-keys";
 
 describe("SeenKeys", () => {
   it("gives the first row of a key seen again, across growth, and nothing for a new key", () => {
@@ -22,5 +22,14 @@ describe("SeenKeys", () => {
     );
     expect(hashes.size).toBe(9);
     expect(hash64("Śliwiński")).toEqual(hash64("Śliwiński"));
+  });
+
+  it("is made large enough for the rows a file is expected to have, and no larger than its bound", () => {
+    const keys = SeenKeys.forRows(100_000);
+    expect(keys.slots).toBeGreaterThanOrEqual(150_000);
+    for (let row = 1; row <= 100_000; row++) keys.firstRow(`k${row}`, row);
+    expect(keys.slots).toBe(SeenKeys.forRows(100_000).slots);
+    expect(SeenKeys.forRows(1e9).slots).toBe(MAX_PRESIZED_SLOTS);
+    expect(SeenKeys.forRows(0).slots).toBeGreaterThan(0);
   });
 });

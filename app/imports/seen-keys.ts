@@ -5,6 +5,9 @@
  * of a decoded chunk keeps the whole chunk alive). Two different keys share a hash with a probability of about
  * n²/2⁶⁵ (3 in a million at 10 million rows): such a row would be reported as repeating the other.
  */
+/** The largest table made in advance: 2²⁴ slots, 200 MB, room for 11 million keys. */
+export const MAX_PRESIZED_SLOTS = 1 << 24;
+
 export class SeenKeys {
   private hi: Uint32Array;
   private lo: Uint32Array;
@@ -12,12 +15,25 @@ export class SeenKeys {
   private rows: Uint32Array;
   private size = 0;
 
+  /**
+   * A table for the rows a file is expected to have, so that it need not grow (a growth holds the old table and the
+   * new one at once: 300 MB at 10 million rows). Beyond MAX_PRESIZED_SLOTS it grows as the keys come.
+   */
+  static forRows(expectedRows: number): SeenKeys {
+    return new SeenKeys(Math.min(MAX_PRESIZED_SLOTS, Math.ceil(Math.max(0, expectedRows) * 1.5) + 1));
+  }
+
   constructor(capacity = 1 << 16) {
     let slots = 1 << 4;
     while (slots < capacity) slots <<= 1;
     this.hi = new Uint32Array(slots);
     this.lo = new Uint32Array(slots);
     this.rows = new Uint32Array(slots);
+  }
+
+  /** Slots in the table now (for tests). */
+  get slots(): number {
+    return this.rows.length;
   }
 
   get count(): number {
