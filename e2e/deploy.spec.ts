@@ -50,6 +50,8 @@ test.describe("reload on a new build", () => {
     await page.waitForLoadState("networkidle");
     await markPage(page);
     await page.getByLabel("Username or e-mail").fill("half-typed");
+    // Typing in the form loads its checks (decision 0043); the deploy comes after that load, not during it.
+    await page.waitForLoadState("networkidle");
     await deploy(`e2e-build-${Date.now()}`);
     await page.clock.runFor(HOUR_MS);
     // Let the check's request finish; the page must still be the same document with the text.
@@ -102,6 +104,8 @@ test.describe("a new service worker taking over", () => {
     await controlled(page);
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     await page.getByLabel("Username or e-mail").fill("half-typed");
+    // Typing in the form loads its checks (decision 0043); the deploy comes after that load, not during it.
+    await page.waitForLoadState("networkidle");
     const next = `e2e-sw-${Date.now()}`;
     await deploy(next);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))!.update());
