@@ -25,7 +25,7 @@ export async function progressEvents(
   url: string,
   cookie: string,
   ms: number,
-  enough: (events: ProgressEvent[]) => boolean = () => false,
+  enough?: (events: ProgressEvent[]) => boolean,
 ): Promise<ProgressEvent[]> {
   const controller = new AbortController();
   const response = await fetch(url, {
@@ -48,7 +48,8 @@ export async function progressEvents(
       const { value, done } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
-      if (enough(heard())) {
+      // Parsed again only when someone asks: a long listen without a condition reads its events once, at the end.
+      if (enough?.(heard())) {
         controller.abort();
         break;
       }
