@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CsvParser, detectDelimiter, parseCsv } from "./csv";
+import { CsvParser, type Delimiter, detectDelimiter, parseCsv } from "./csv";
 
 describe("detectDelimiter", () => {
   it("picks the delimiter that splits every line alike", () => {
@@ -36,4 +37,108 @@ describe("CsvParser", () => {
     parser.push('a,"b\nc,d\n');
     expect(parser.unterminated).toBe(true);
   });
+
+  it("reads any text, cut anywhere, as the character-by-character parser did", () => {
+    const text = fc
+      .array(fc.constantFrom("a", "Łódź", "x".repeat(20), ",", ";", '"', "\n", "\r", "\r\n", " "), { maxLength: 60 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, fc.constantFrom<Delimiter>(",", ";"), fc.array(fc.nat(), { maxLength: 4 }), (t, d, cuts) => {
+        const at = [...new Set(cuts.map((c) => c % (t.length + 1)))].sort((a, b) => a - b);
+        const pieces = [0, ...at].map((from, i) => t.slice(from, [...at, t.length][i]));
+        const read = (parser: { push(s: string): unknown[]; end(): unknown[]; unterminated: boolean }) => {
+          const rows = pieces.flatMap((p) => parser.push(p));
+          return { rows: [...rows, ...parser.end()], unterminated: parser.unterminated };
+        };
+        expect(read(new CsvParser(d))).toEqual(read(new CharByCharParser(d)));
+      }),
+    );
+  });
 });
+
+/** The parser as it was, character by character: what the faster one must still give. */
+class CharByCharParser {
+  private field = "";
+  private cells: string[] = [];
+  private quoted = false;
+  /** After a closing quote: the next quote is an escaped quote, anything else ends the quoted part. */
+  private quoteSeen = false;
+  private fieldStarted = false;
+  private rowNumber = 0;
+  private lastWasCR = false;
+
+  constructor(private readonly delimiter: Delimiter) {}
+
+  push(text: string): { row: number; cells: string[] }[] {
+    const rows: { row: number; cells: string[] }[] = [];
+    const d = this.delimiter;
+    let field = this.field;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (this.lastWasCR) {
+        this.lastWasCR = false;
+        if (ch === "\n") continue;
+      }
+      if (this.quoted) {
+        if (this.quoteSeen) {
+          this.quoteSeen = false;
+          if (ch === '"') {
+            field += '"';
+            continue;
+          }
+          this.quoted = false;
+          // falls through: the character after the closing quote is read as unquoted
+        } else if (ch === '"') {
+          this.quoteSeen = true;
+          continue;
+        } else {
+          field += ch;
+          continue;
+        }
+      }
+      if (ch === d) {
+        this.cells.push(field);
+        field = "";
+        this.fieldStarted = true;
+      } else if (ch === "\n" || ch === "\r") {
+        this.cells.push(field);
+        field = "";
+        const row = this.finishRow();
+        if (row) rows.push(row);
+        this.lastWasCR = ch === "\r";
+      } else if (ch === '"' && field === "") {
+        this.quoted = true;
+        this.fieldStarted = true;
+      } else {
+        field += ch;
+        this.fieldStarted = true;
+      }
+    }
+    this.field = field;
+    return rows;
+  }
+
+  end(): { row: number; cells: string[] }[] {
+    if (this.quoted && this.quoteSeen) this.quoted = false;
+    if (!this.fieldStarted && this.field === "" && !this.cells.length) return [];
+    this.cells.push(this.field);
+    this.field = "";
+    const row = this.finishRow();
+    return row ? [row] : [];
+  }
+
+  /** Whether the input ended inside a quoted field (a quote never closed). */
+  get unterminated(): boolean {
+    return this.quoted && !this.quoteSeen;
+  }
+
+  private finishRow(): { row: number; cells: string[] } | null {
+    const cells = this.cells;
+    this.cells = [];
+    this.fieldStarted = false;
+    this.rowNumber++;
+    // A blank line is no row, but it keeps the numbering a spreadsheet shows.
+    if (cells.length === 1 && cells[0] === "") return null;
+    return { row: this.rowNumber, cells };
+  }
+}

@@ -66,6 +66,20 @@ export interface CsvRow {
   cells: string[];
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+/** V8 makes a slice of this many characters or more a view of the whole text it was cut from. */
+const SLICE_VIEW_CHARS = 13;
+
+/**
+ * A cell as a string of its own. A longer slice would keep the whole megabyte of text it was cut from alive
+ * for as long as the cell is kept (an importer remembers values), so it is copied; the copy is flat.
+ */
+function ownCopy(cell: string): string {
+  return cell.length < SLICE_VIEW_CHARS ? cell : (cell + " ").slice(0, -1);
+}
+
 /** A push parser: `push(text)` returns the rows completed so far, `end()` the last one. */
 export class CsvParser {
   private field = "";
@@ -81,47 +95,67 @@ export class CsvParser {
 
   push(text: string): CsvRow[] {
     const rows: CsvRow[] = [];
-    const d = this.delimiter;
+    const d = this.delimiter.charCodeAt(0);
+    const n = text.length;
     let field = this.field;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
+    let i = 0;
+    // Runs of ordinary characters are taken as slices, not character by character: string concatenation per
+    // character was most of the parser's time.
+    while (i < n) {
+      const ch = text.charCodeAt(i);
       if (this.lastWasCR) {
         this.lastWasCR = false;
-        if (ch === "\n") continue;
+        if (ch === LF) {
+          i++;
+          continue;
+        }
       }
       if (this.quoted) {
         if (this.quoteSeen) {
           this.quoteSeen = false;
-          if (ch === '"') {
+          if (ch === QUOTE) {
             field += '"';
+            i++;
             continue;
           }
           this.quoted = false;
           // falls through: the character after the closing quote is read as unquoted
-        } else if (ch === '"') {
-          this.quoteSeen = true;
-          continue;
         } else {
-          field += ch;
+          const close = text.indexOf('"', i);
+          const end = close === -1 ? n : close;
+          field += text.slice(i, end);
+          if (close !== -1) this.quoteSeen = true;
+          i = end + 1;
           continue;
         }
       }
       if (ch === d) {
-        this.cells.push(field);
+        this.cells.push(ownCopy(field));
         field = "";
         this.fieldStarted = true;
-      } else if (ch === "\n" || ch === "\r") {
-        this.cells.push(field);
+        i++;
+      } else if (ch === LF || ch === CR) {
+        this.cells.push(ownCopy(field));
         field = "";
         const row = this.finishRow();
         if (row) rows.push(row);
-        this.lastWasCR = ch === "\r";
-      } else if (ch === '"' && field === "") {
+        this.lastWasCR = ch === CR;
+        i++;
+      } else if (ch === QUOTE && field === "") {
         this.quoted = true;
         this.fieldStarted = true;
+        i++;
       } else {
-        field += ch;
+        // A quote inside an unquoted field is kept as it is.
+        let j = i + 1;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === d || c === LF || c === CR || c === QUOTE) break;
+          j++;
+        }
+        field += text.slice(i, j);
         this.fieldStarted = true;
+        i = j;
       }
     }
     this.field = field;
@@ -131,7 +165,7 @@ export class CsvParser {
   end(): CsvRow[] {
     if (this.quoted && this.quoteSeen) this.quoted = false;
     if (!this.fieldStarted && this.field === "" && !this.cells.length) return [];
-    this.cells.push(this.field);
+    this.cells.push(ownCopy(this.field));
     this.field = "";
     const row = this.finishRow();
     return row ? [row] : [];

@@ -7,8 +7,8 @@ import { parsePlaceCriteria } from "~/places/criteria";
 import { mapIndex } from "~/places/indexes";
 import { searchPlaces } from "~/places/search.server";
 import { importPlaces, placeCounts } from "~/places/store.server";
-import { createBatch, getBatch, listProblems } from "./batches.server";
-import { analyseCsv } from "./file.server";
+import { getBatch, listProblems } from "./batches.server";
+import { createCsvBatch } from "./csv-batches.server";
 import { startBatchJob } from "./jobs.server";
 import { matchPlaceHeaders } from "./place-fields";
 import { exportPlacesCsv } from "./places.server";
@@ -29,26 +29,16 @@ let files = 0;
 async function upload(test: TestDatabase, content: Buffer | string, skipBadRows = false) {
   const file = path.join(dir, `p${files++}.csv`);
   writeFileSync(file, content);
-  const analysed = await analyseCsv(file);
-  if (!analysed.ok) throw new Error(analysed.message);
-  const { analysis } = analysed;
-  return createBatch(test.database, {
+  const batch = await createCsvBatch(test.database, {
     kind: "places",
     target: index.id,
-    fileName: "places.csv",
     filePath: file,
-    format: "csv",
-    analysis,
-    settings: {
-      encoding: analysis.encoding,
-      delimiter: analysis.delimiter,
-      columns: matchPlaceHeaders(analysis.headers, index),
-      calendar: "gregorian",
-      skipBadRows,
-    },
-    createdBy: null,
+    fileName: "places.csv",
+    columns: (headers) => matchPlaceHeaders(headers, index),
+    skipBadRows,
     createdByName: "test",
   });
+  return batch.id;
 }
 
 async function run(test: TestDatabase, id: number, phase: "check" | "import" | "undo") {

@@ -11,6 +11,7 @@ import {
   CHUNK,
   ImportError,
   type OnProgress,
+  type SourcedRow,
   checkBatch,
   checkedClean,
   markImported,
@@ -24,6 +25,7 @@ import type { ImportBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { readCsvRows } from "./file.server";
 import { inJobTransaction, lockForJob } from "./job-transaction.server";
+import { type KeyedRow, keyedIds, keyedRecord, keyedRecordAt, keyedRows } from "./keyed-rows.server";
 import { readXlsxRows } from "./xlsx.server";
 import { type ReadRow, canonicalOfImport, canonicalOfStored, recordRowReader } from "./rows.server";
 
@@ -55,21 +57,72 @@ async function* batchRows(batch: ImportBatch, collection: CollectionDef): AsyncG
   }
 }
 
-/** A batch's rows as records, each beside the record stored under its key. */
-function recordRows(batch: ImportBatch): BatchRows<ReadRow, Existing> {
+/** A batch's rows, each beside the record stored under its key, and how the import adds one. */
+interface RecordRows<R extends SourcedRow> extends BatchRows<R, Existing> {
+  /** Adds the row's record, under `id` when it replaces a stored one. */
+  add(importer: RecordImporter, row: R, id?: number): Promise<number>;
+}
+
+/** The chunk's rows beside the records stored under their keys; `canonical` gives a row's record comparably. */
+function classifier<R extends SourcedRow>(
+  collection: CollectionDef,
+  canonical: (row: R) => string,
+): BatchRows<R, Existing>["classify"] {
+  return async (db, rows) => {
+    const existing = await findExisting(
+      db,
+      collection,
+      rows.map((r) => r.sourceKey!),
+    );
+    return rows.map((row) => {
+      const e = existing.get(row.sourceKey!);
+      return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonical(row) };
+    });
+  };
+}
+
+/** A batch's rows read as records on this thread. */
+function recordRows(batch: ImportBatch): RecordRows<ReadRow> {
   const collection = collectionOf(batch);
   return {
     rows: batchRows(batch, collection),
-    async classify(db, rows) {
-      const existing = await findExisting(
-        db,
-        collection,
-        rows.map((r) => r.sourceKey!),
-      );
-      return rows.map((row) => {
-        const e = existing.get(row.sourceKey!);
-        return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonicalOfImport(row.record!) };
-      });
+    classify: classifier(collection, (row) => canonicalOfImport(row.record!)),
+    add: (importer, row, id) => importer.add(row.record!, id),
+  };
+}
+
+/**
+ * A file's rows at least this many: read, validated and keyed on a worker thread while this one writes
+ * (decision 0045). A smaller file is imported before a worker would have started.
+ */
+const WORKER_FROM_ROWS = 20_000;
+
+/** A CSV batch's rows read and keyed by a worker, its new dictionary values handed to the importer. */
+async function keyedRecordRows(
+  batch: ImportBatch,
+  trx: Kysely<Schema>,
+  importer: RecordImporter,
+): Promise<RecordRows<KeyedRow>> {
+  const collection = collectionOf(batch);
+  const dictionary = await trx
+    .selectFrom("name_values")
+    .select(["field", "value", "id"])
+    .where("collection", "=", collection.code)
+    .execute();
+  const job = {
+    filePath: batch.filePath,
+    settings: batch.settings,
+    headers: batch.analysis.headers,
+    collection: collection.id,
+    nextValueId: importer.nextValueId,
+    dictionary: dictionary.map((v): [string, string, number] => [v.field, v.value, Number(v.id)]),
+  };
+  return {
+    rows: keyedRows(job, (chunk) => importer.addValues(chunk.values, chunk.codes)),
+    classify: classifier(collection, (row) => canonicalOfStored(keyedRecord(row))),
+    add(target, row, id) {
+      const [from, to] = keyedIds(row);
+      return target.addKeyed(row.chunk.records, keyedRecordAt(row), row.chunk.ids, from, to, id);
     },
   };
 }
@@ -182,8 +235,16 @@ export function checkRecordBatch(database: Database, batch: ImportBatch, onProgr
   return checkBatch(database, batch, recordRows(batch), onProgress);
 }
 
-/** The import: one transaction writes every valid row (new ones added, changed ones updated) or nothing. */
-export async function importRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
+/**
+ * The import: one transaction writes every valid row (new ones added, changed ones updated) or nothing. A large
+ * CSV file is read and keyed on a worker thread (`worker` forces the choice either way).
+ */
+export async function importRecordBatch(
+  database: Database,
+  batch: ImportBatch,
+  onProgress: OnProgress,
+  { worker = batch.format === "csv" && batch.analysis.approximateRows >= WORKER_FROM_ROWS } = {},
+): Promise<void> {
   const collection = collectionOf(batch);
   await requireCheckedFile(batch);
   const started = Date.now();
@@ -191,11 +252,15 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
     await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, 5000, trx);
     await importer.init();
+    await importer.deferBrowseIndex(batch.rows.new);
     const policy = problemRowPolicy(batch);
+    const source: RecordRows<SourcedRow> = (
+      worker ? await keyedRecordRows(batch, trx, importer) : recordRows(batch)
+    ) as RecordRows<SourcedRow>;
     const counts = await walkBatchRows(
       trx,
       batch,
-      recordRows(batch),
+      source,
       onProgress,
       async (chunk) => {
         const sources: RecordSourcesTable[] = [];
@@ -218,7 +283,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
         for (const { row, existing, same } of chunk) {
           if (same) continue;
           if (!existing) {
-            const id = await importer.add(row.record!);
+            const id = await source.add(importer, row);
             sources.push({
               record_id: id,
               collection: collection.code,
@@ -227,7 +292,7 @@ export async function importRecordBatch(database: Database, batch: ImportBatch, 
             });
             continue;
           }
-          await importer.add(row.record!, existing.stored.id);
+          await source.add(importer, row, existing.stored.id);
           if (existing.keyless) {
             sources.push({
               record_id: existing.stored.id,

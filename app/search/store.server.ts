@@ -1,33 +1,25 @@
 import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
-import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { COLLECTIONS, type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
-import { type NameKeys, nameKeys } from "~/names/keys";
-import { exactKey, foldName, nameTokens } from "~/names/normalize";
+import { COLLECTIONS, type CollectionDef, fieldSources } from "~/search/collections";
+import { nameKeys } from "~/names/keys";
 import { PostingBuffer } from "~/search/posting-buffer";
-import type { Database } from "~/db/connection.server";
+import { unionSignature, valueMask } from "~/search/signature";
 import {
-  type NameCodesTable,
-  type NameValuesTable,
-  type PostingsTable,
-  type RecordsTable,
-  SORT_COLUMN_NAMES,
-  type Schema,
-} from "~/db/schema";
+  type ImportRecord,
+  type PendingValue,
+  RECORD_VALUE_COLUMNS,
+  RecordKeyer,
+  valueCodes,
+  valueEntries,
+} from "~/search/record-keys.server";
+import type { Database } from "~/db/connection.server";
+import type { NameCodesTable, NameValuesTable, PostingsTable, RecordsTable, Schema } from "~/db/schema";
 
-export interface ImportRecord {
-  collection: string;
-  /** Gregorian date of the event. Month and day may be 0 when the register does not say. */
-  date: SimpleDate;
-  julianDate?: SimpleDate | null;
-  fields: Record<string, string | null | undefined>;
-}
+export { type ImportRecord, valueEntries };
 
 /** Rows per INSERT: below SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const RECORD_CHUNK = 1000;
 const ROW_CHUNK = 5000;
-/** Field values whose dictionary ids and folded form an importer remembers at once. */
-const RAW_CACHE_SIZE = 100_000;
 /**
  * Postings an import inside one transaction holds before it writes them, sorted as a whole: the longer the sorted
  * run, the fewer times the write walks the postings' B-tree. 8 bytes each, so 16 MB; the buffer grows by doubling
@@ -35,7 +27,8 @@ const RAW_CACHE_SIZE = 100_000;
  */
 const POSTINGS_PER_WRITE = 2_000_000;
 
-type PendingValue = Omit<NameValuesTable, "n">;
+/** Browsing a collection without name criteria pages through this index of the records. */
+const BROWSE_INDEX = "records_collection_date";
 
 /** A stored record as removeRecords() needs it: which postings it has follows from its fields. */
 export type StoredRecord = Pick<RecordsTable, "id" | "collection" | "year" | "data">;
@@ -46,25 +39,28 @@ export type StoredRecord = Pick<RecordsTable, "id" | "collection" | "year" | "da
  * (DESIGN §5). One importer per import run; not safe for two concurrent runs.
  * Given an executor (a transaction), it writes only through it, so a whole
  * import batch commits or rolls back as one; without one, each flush is its
- * own transaction (the demo seed).
+ * own transaction (the demo seed). The keys come from its RecordKeyer, or, for a large import, from a keyer on
+ * a worker thread whose rows and new dictionary values are handed in (addKeyed, addValues).
  */
 export class RecordImporter {
   private nextRecordId = 1;
-  private nextValueId = 1;
-  private readonly dictionary = new Map<string, number>();
-  private records: RecordsTable[] = [];
+  private firstValueId = 1;
+  private keyer = new RecordKeyer();
+  /** The records to write, each its id and RECORD_VALUE_COLUMNS one after the other: no object a record. */
+  private records: unknown[] = [];
+  private recordCount = 0;
   /** The postings to write, packed: millions of small objects kept the garbage collector busy. */
   private readonly postings = new PostingBuffer();
+  /** The name signature of each record whose postings wait in `postings` (every posting carries its record's). */
+  private readonly signatures = new Map<number, number>();
   private values: PendingValue[] = [];
   private codes: NameCodesTable[] = [];
   private readonly touched = new Set<number>();
   private imported = 0;
+  private readonly ids: number[] = [];
 
   private readonly touchedCollections = new Set<number>();
-  /** Per collection, its search fields with the dictionary ids of each raw value. */
-  private readonly plans = new Map<string, CollectionPlan>();
-  private remembered = 0;
-  private readonly foldedOfRaw = new Map<string, string>();
+  private browseIndexDropped = false;
 
   constructor(
     private readonly database: Database,
@@ -87,89 +83,88 @@ export class RecordImporter {
       .select((eb) => eb.fn.max("id").as("m"))
       .executeTakeFirst();
     this.nextRecordId = Number(maxRecord?.m ?? 0) + 1;
-    this.nextValueId = Number(maxValue?.m ?? 0) + 1;
+    this.firstValueId = Number(maxValue?.m ?? 0) + 1;
+    this.keyer = new RecordKeyer(this.firstValueId);
     const existing = await db.selectFrom("name_values").select(["id", "collection", "field", "value"]).execute();
-    for (const v of existing) this.dictionary.set(dictKey(v.collection, v.field, v.value), v.id);
+    for (const v of existing) this.keyer.know(v.collection, v.field, v.value, v.id);
   }
 
   get count(): number {
     return this.imported;
   }
 
+  /**
+   * Before adding about `rows` records inside a caller's transaction on SQLite, when they are at least as many as
+   * the records stored: drops the records' browse index, which finish() makes again. Made in one sorted pass, the
+   * index costs a fraction of what a random insert for each record cost (a third of writing the records at a
+   * million rows). The transaction holds the change, so readers and a crash see the index as it was.
+   */
+  async deferBrowseIndex(rows: number): Promise<void> {
+    if (!this.executor || !this.database.sqlite || this.browseIndexDropped) return;
+    if (rows < this.nextRecordId - 1) return;
+    await sql`drop index ${sql.id(BROWSE_INDEX)}`.execute(this.executor);
+    this.browseIndexDropped = true;
+  }
+
+  /** The first dictionary id a value new to this import gets: a worker's keyer starts there. */
+  get nextValueId(): number {
+    return this.firstValueId;
+  }
+
   /** Adds a record; `id` keeps the id of a record being replaced (an import's update, an undo's restore). */
-  async add(record: ImportRecord, id = this.nextRecordId++): Promise<number> {
-    const plan = this.planOf(record.collection);
-    const { collection } = plan;
+  async add(record: ImportRecord, id?: number): Promise<number> {
+    const { ids } = this;
+    ids.length = 0;
+    const row = this.keyer.key(record, ids);
+    const fresh = this.keyer.takeNew();
+    if (fresh.values.length) this.addValues(fresh.values, fresh.codes);
+    const values = RECORD_VALUE_COLUMNS.map((column) => row[column]);
+    return this.addKeyed(values, 0, ids, 0, ids.length, id);
+  }
+
+  /**
+   * Adds a record keyed elsewhere (a worker's keyer): its RECORD_VALUE_COLUMNS at `values[at]` onwards, and the
+   * dictionary ids of its values, `ids[from]` to `ids[to - 1]`.
+   */
+  async addKeyed(
+    values: ArrayLike<unknown>,
+    at: number,
+    ids: ArrayLike<number>,
+    from: number,
+    to: number,
+    id = this.nextRecordId++,
+  ): Promise<number> {
     if (id >= this.nextRecordId) this.nextRecordId = id + 1;
-    this.touchedCollections.add(collection.code);
-    const data: Record<string, string> = {};
-    const { fields } = record;
-    for (const k in fields) {
-      const v = fields[k];
-      if (v != null && v !== "") data[k] = v;
+    const year = values[at + YEAR_AT] as number;
+    this.touchedCollections.add(values[at + COLLECTION_AT] as number);
+    let signature = 0;
+    for (let i = from; i < to; i++) {
+      const valueId = ids[i]!;
+      this.postings.push(valueId, year, id);
+      this.touched.add(valueId);
+      if (this.keyer.isSigned(valueId)) signature = unionSignature(signature, valueMask(valueId));
     }
-    const { year, month, day } = record.date;
-    const row: RecordsTable = {
-      id,
-      collection: collection.code,
-      year,
-      date_sort: year * 10000 + month * 100 + day,
-      greg_date: month && day ? formatIsoDate(record.date) : null,
-      julian_date: record.julianDate?.month && record.julianDate.day ? formatIsoDate(record.julianDate) : null,
-      s_name1: "",
-      s_given1: "",
-      s_name2: "",
-      s_given2: "",
-      s_place: "",
-      s_parish: "",
-      data: JSON.stringify(data),
-    };
-    for (const f of plan.fields) {
-      // A field may read several of the record's fields (a name as written and Germanised).
-      const first = data[f.sources[0]!];
-      if (f.sortColumn) (row[f.sortColumn] as string) = first ? this.folded(first) : "";
-      if (f.sources.length === 1) {
-        if (first) for (const valueId of this.valueIds(f, first)) this.post(valueId, year, id);
-        continue;
-      }
-      const all = new Set<number>(first ? this.valueIds(f, first) : []);
-      for (let i = 1; i < f.sources.length; i++) {
-        const raw = data[f.sources[i]!];
-        if (raw) for (const valueId of this.valueIds(f, raw)) all.add(valueId);
-      }
-      for (const valueId of all) this.post(valueId, year, id);
-    }
-    this.records.push(row);
+    this.signatures.set(id, signature);
+    const { records } = this;
+    records.push(id);
+    for (let i = 0; i < RECORD_VALUE_COLUMNS.length; i++) records.push(values[at + i]);
+    this.recordCount++;
     this.imported++;
-    if (this.records.length >= this.batchSize || this.postings.length >= POSTINGS_PER_WRITE) await this.flush();
+    if (this.recordCount >= this.batchSize || this.postings.length >= POSTINGS_PER_WRITE) await this.flush();
     return id;
   }
 
-  private post(valueId: number, year: number, recordId: number): void {
-    this.postings.push(valueId, year, recordId);
-    this.touched.add(valueId);
-  }
-
-  /** What add() needs of a collection, worked out once: its search fields' sources, sort columns and memory. */
-  private planOf(collectionId: string): CollectionPlan {
-    const known = this.plans.get(collectionId);
-    if (known) return known;
-    const collection = getCollection(collectionId);
-    if (!collection) throw new Error(`Unknown collection: ${collectionId}`);
-    const plan: CollectionPlan = {
-      collection,
-      fields: collection.searchFields.map((field) => ({
-        collection,
-        field,
-        sources: fieldSources(field),
-        sortColumn: field.sortColumn && field.sortColumn !== "date" ? SORT_COLUMN_NAMES[field.sortColumn] : null,
-        // Per collection: collections share their field definitions (births and deaths), but each has its own
-        // dictionary values.
-        idsOfRaw: new Map(),
-      })),
-    };
-    this.plans.set(collectionId, plan);
-    return plan;
+  /**
+   * Dictionary values new to the database, to be written with the next records. Each counts as touched, so
+   * finish() takes out again one that no record came to carry (a worker keys rows the import then leaves out).
+   */
+  addValues(values: readonly PendingValue[], codes: readonly NameCodesTable[]): void {
+    for (const v of values) {
+      this.values.push(v);
+      this.touched.add(v.id);
+      this.keyer.know(v.collection, v.field, v.value, v.id);
+    }
+    for (const c of codes) this.codes.push(c);
   }
 
   async addAll(records: Iterable<ImportRecord>, onProgress?: (n: number) => void): Promise<void> {
@@ -187,7 +182,7 @@ export class RecordImporter {
     if (!records.length) return;
     await this.flush(true);
     const { db } = this;
-    const postings: PostingsTable[] = [];
+    const postings: Omit<PostingsTable, "sig">[] = [];
     for (const record of records) {
       const collection = COLLECTIONS_BY_CODE.get(record.collection);
       if (!collection) continue;
@@ -199,7 +194,7 @@ export class RecordImporter {
           const raw = data[name];
           if (!raw) continue;
           for (const entry of valueEntries(raw)) {
-            const id = this.dictionary.get(dictKey(collection.code, f.name, entry.key));
+            const id = this.keyer.idOf(collection.code, f.name, entry.key);
             if (id !== undefined) ids.add(id);
           }
         }
@@ -231,6 +226,11 @@ export class RecordImporter {
    */
   async finish(): Promise<void> {
     await this.flush(true);
+    if (this.browseIndexDropped) {
+      // As migration 0001 made it.
+      await sql`create index ${sql.id(BROWSE_INDEX)} on records (collection, date_sort, id)`.execute(this.db);
+      this.browseIndexDropped = false;
+    }
     const ids = [...this.touched];
     this.touched.clear();
     const { db } = this;
@@ -273,56 +273,11 @@ export class RecordImporter {
             .execute();
         }
         await db.deleteFrom("name_values").where("id", "in", emptyIds).execute();
-        for (const v of empty) this.dictionary.delete(dictKey(v.collection, v.field, v.value));
-        this.forgetValueIds();
+        for (const v of empty) this.keyer.forget(v.collection, v.field, v.value);
       }
     }
     if (this.database.kind === "postgres") await sql`analyze`.execute(db);
     else await sql`pragma optimize`.execute(db);
-  }
-
-  /**
-   * The dictionary ids of one field value. Registers repeat the same names and places endlessly, so the ids of a
-   * value are remembered: working out its entries and keys again took most of an import's time. The memory is
-   * bounded (forgotten when full) and forgotten when values leave the dictionary.
-   */
-  private valueIds(plan: FieldPlan, raw: string): readonly number[] {
-    const known = plan.idsOfRaw.get(raw);
-    if (known) return known;
-    const { collection, field } = plan;
-    // A value's entries are distinct, so its ids are too.
-    const ids = valueEntries(raw).map((entry) =>
-      this.valueId(collection, field.name, field.kind, entry.key, entry.display),
-    );
-    if (++this.remembered > RAW_CACHE_SIZE) this.forgetValueIds();
-    plan.idsOfRaw.set(raw, ids);
-    return ids;
-  }
-
-  private forgetValueIds(): void {
-    for (const plan of this.plans.values()) for (const f of plan.fields) f.idsOfRaw.clear();
-    this.remembered = 0;
-  }
-
-  private folded(raw: string): string {
-    const known = this.foldedOfRaw.get(raw);
-    if (known !== undefined) return known;
-    const folded = foldName(raw);
-    if (this.foldedOfRaw.size >= RAW_CACHE_SIZE) this.foldedOfRaw.clear();
-    this.foldedOfRaw.set(raw, folded);
-    return folded;
-  }
-
-  private valueId(collection: CollectionDef, field: string, kind: string, value: string, display: string): number {
-    const key = dictKey(collection.code, field, value);
-    const known = this.dictionary.get(key);
-    if (known !== undefined) return known;
-    const id = this.nextValueId++;
-    this.dictionary.set(key, id);
-    const keys = nameKeys(value, { variants: kind === "givenName" });
-    this.values.push({ id, collection: collection.code, field, value, display, folded: keys.folded });
-    this.codes.push(...valueCodes({ id, collection: collection.code, field }, keys, ["d", "v"]));
-    return id;
   }
 
   /**
@@ -332,40 +287,28 @@ export class RecordImporter {
    */
   private async flush(all = false): Promise<void> {
     const postingsDue = all || !this.executor || this.postings.length >= POSTINGS_PER_WRITE;
-    if (!this.records.length && !this.values.length && !(postingsDue && this.postings.length)) return;
+    if (!this.recordCount && !this.values.length && !(postingsDue && this.postings.length)) return;
     const records = this.records;
     const values = this.values.map((v) => ({ ...v, n: 0 }) satisfies NameValuesTable);
     const codes = this.codes;
     this.records = [];
+    this.recordCount = 0;
     this.values = [];
     this.codes = [];
     const write = async (trx: Kysely<Schema>) => {
       await insertRows(this.database, trx, "name_values", NAME_VALUE_COLUMNS, values);
       await insertRows(this.database, trx, "name_codes", NAME_CODE_COLUMNS, codes);
-      await insertRows(this.database, trx, "records", RECORD_COLUMNS, records);
+      await insertFlatRows(this.database, trx, "records", RECORD_COLUMNS, records);
       if (postingsDue) {
         this.postings.sort();
-        await insertPostings(this.database, trx, this.postings);
+        await insertPostings(this.database, trx, this.postings, this.signatures);
         this.postings.clear();
+        this.signatures.clear();
       }
     };
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
   }
-}
-
-interface FieldPlan {
-  collection: CollectionDef;
-  field: SearchField;
-  sources: readonly string[];
-  sortColumn: (typeof SORT_COLUMN_NAMES)[keyof typeof SORT_COLUMN_NAMES] | null;
-  /** The dictionary ids of each raw value of this field in this collection. */
-  idsOfRaw: Map<string, readonly number[]>;
-}
-
-interface CollectionPlan {
-  collection: CollectionDef;
-  fields: FieldPlan[];
 }
 
 /** A table's columns with their PostgreSQL types, for insertRows(). */
@@ -387,25 +330,19 @@ const NAME_CODE_COLUMNS: Columns<NameCodesTable> = [
   ["code", "text"],
   ["value_id", "integer"],
 ];
+/** From the dates on, a record's columns are text. */
+const RECORD_TEXT_COLUMNS = new Set<string>(RECORD_VALUE_COLUMNS.slice(RECORD_VALUE_COLUMNS.indexOf("greg_date")));
 const RECORD_COLUMNS: Columns<RecordsTable> = [
   ["id", "integer"],
-  ["collection", "integer"],
-  ["year", "integer"],
-  ["date_sort", "integer"],
-  ["greg_date", "text"],
-  ["julian_date", "text"],
-  ["s_name1", "text"],
-  ["s_given1", "text"],
-  ["s_name2", "text"],
-  ["s_given2", "text"],
-  ["s_place", "text"],
-  ["s_parish", "text"],
-  ["data", "text"],
+  ...RECORD_VALUE_COLUMNS.map((name) => [name, RECORD_TEXT_COLUMNS.has(name) ? "text" : "integer"] as const),
 ];
+const YEAR_AT = RECORD_VALUE_COLUMNS.indexOf("year");
+const COLLECTION_AT = RECORD_VALUE_COLUMNS.indexOf("collection");
 const POSTING_COLUMNS: Columns<PostingsTable> = [
   ["value_id", "integer"],
   ["year", "integer"],
   ["record_id", "integer"],
+  ["sig", "integer"],
 ];
 
 /** Rows per multi-row INSERT on SQLite: fewer calls into SQLite, far below its 32,766 bound variables. */
@@ -439,6 +376,14 @@ class BulkInsert<T> {
       }
     }
     this.end();
+  }
+
+  /** Rows given as their values one after the other, in column order. */
+  runFlat(values: readonly unknown[]): void {
+    const full = this.names.length * BULK_ROWS;
+    let i = 0;
+    for (; i + full <= values.length; i += full) this.many.run(values.slice(i, i + full));
+    for (; i < values.length; i += this.names.length) this.one.run(values.slice(i, i + this.names.length));
   }
 
   /** The rows `fill` gives by index, each pushing its row's values in column order. */
@@ -502,13 +447,42 @@ export async function insertRows<T>(
   }
 }
 
-/** The buffered postings, in the buffer's (sorted) order. */
-async function insertPostings(database: Database, executor: Kysely<Schema>, postings: PostingBuffer): Promise<void> {
+/** insertRows() of rows given as their values one after the other, in column order. */
+async function insertFlatRows<T>(
+  database: Database,
+  executor: Kysely<Schema>,
+  table: string,
+  columns: Columns<T>,
+  values: readonly unknown[],
+): Promise<void> {
+  if (!values.length) return;
+  if (database.sqlite) {
+    bulkInsert(database.sqlite, table, columns).runFlat(values);
+    return;
+  }
+  const width = columns.length;
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < values.length; i += width) {
+    const row: Record<string, unknown> = {};
+    columns.forEach(([name], c) => (row[name] = values[i + c]));
+    rows.push(row);
+  }
+  await insertRows(database, executor, table, columns, rows as T[]);
+}
+
+/** The buffered postings, in the buffer's (sorted) order, each with its record's signature. */
+async function insertPostings(
+  database: Database,
+  executor: Kysely<Schema>,
+  postings: PostingBuffer,
+  signatures: ReadonlyMap<number, number>,
+): Promise<void> {
   const count = postings.length;
   if (!count) return;
   if (database.sqlite) {
     bulkInsert(database.sqlite, "postings", POSTING_COLUMNS).runEach(count, (i, out) => {
-      out.push(postings.valueId(i), postings.year(i), postings.recordId(i));
+      const recordId = postings.recordId(i);
+      out.push(postings.valueId(i), postings.year(i), recordId, signatures.get(recordId) ?? 0);
     });
     return;
   }
@@ -517,36 +491,22 @@ async function insertPostings(database: Database, executor: Kysely<Schema>, post
     const value: number[] = [];
     const year: number[] = [];
     const record: number[] = [];
+    const signature: number[] = [];
     for (let i = start; i < end; i++) {
+      const recordId = postings.recordId(i);
       value.push(postings.valueId(i));
       year.push(postings.year(i));
-      record.push(postings.recordId(i));
+      record.push(recordId);
+      signature.push(signatures.get(recordId) ?? 0);
     }
-    await sql`insert into postings (value_id, year, record_id)
-      select * from unnest(${value}::integer[], ${year}::integer[], ${record}::integer[])`.execute(executor);
+    await sql`insert into postings (value_id, year, record_id, sig)
+      select * from unnest(${value}::integer[], ${year}::integer[], ${record}::integer[], ${signature}::bigint[])`.execute(
+      executor,
+    );
   }
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
-
-/** The code rows of one dictionary value, of the kinds asked for. */
-function valueCodes(
-  value: Pick<NameValuesTable, "id" | "collection" | "field">,
-  keys: NameKeys,
-  kinds: readonly ("d" | "v")[],
-): NameCodesTable[] {
-  // Multi-word values are found through their words; codes belong to single words.
-  if (keys.folded.includes(" ")) return [];
-  return kinds.flatMap((kind) =>
-    (kind === "d" ? keys.phonetic : keys.variants).map((code) => ({
-      collection: value.collection,
-      field: value.field,
-      kind,
-      code,
-      value_id: value.id,
-    })),
-  );
-}
 
 /**
  * Rewrites the Daitch–Mokotoff codes of every dictionary value whose stored
@@ -600,29 +560,6 @@ export async function rewriteRecordCodes(database: Database): Promise<number> {
     });
   }
   return changed;
-}
-
-function dictKey(collection: number, field: string, value: string): string {
-  return `${collection}\u0000${field}\u0000${value}`;
-}
-
-/**
- * The dictionary entries of one field value: the whole value and, when it has
- * several words ("Johann Gottlieb", "Nowograd-Wolynsk"), each word, so a
- * search for one word finds it.
- */
-export function valueEntries(raw: string): { key: string; display: string }[] {
-  const display = raw.trim().replace(/\s+/g, " ");
-  const whole = exactKey(display);
-  if (!whole) return [];
-  const entries = new Map<string, string>([[whole, display]]);
-  if (nameTokens(display).length > 1) {
-    for (const word of display.split(/[\s\-–]+/)) {
-      const key = exactKey(word);
-      if (foldName(word) !== "" && !entries.has(key)) entries.set(key, word);
-    }
-  }
-  return [...entries].map(([key, d]) => ({ key, display: d }));
 }
 
 export async function importRecords(database: Database, records: Iterable<ImportRecord>): Promise<number> {

@@ -1,0 +1,146 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { RecordsTable } from "~/db/schema";
+import { RECORD_VALUE_COLUMNS } from "~/search/record-keys.server";
+import type { SourcedRow } from "./batch-walk.server";
+import { type KeyedChunk, type KeyingJob, type WorkerMessage } from "./keyed-chunk";
+import type { RowProblem } from "./rows.server";
+
+/**
+ * The rows of a large record import read, validated and keyed on a worker thread (decision 0045), so the main
+ * thread only classifies and writes: SQLite's writes alone take most of one core.
+ */
+
+/** The worker's source beside this file, and its bundle in the build's folder (scripts/build-workers.mjs). */
+const WORKER_SOURCE = "./keying-worker.server.ts";
+const WORKER_BUNDLE = path.join("workers", "keying-worker.cjs");
+/** Chunks the worker may be ahead of the writer: enough to keep both threads busy, few enough to bound memory. */
+const IN_FLIGHT = 4;
+
+/**
+ * The worker's heap: left to itself V8 let it grow to three times what it holds (its garbage counted in the
+ * import's memory). It holds the collection's dictionary and the keyer's memory of recent values, some 40 MB
+ * for a million demo rows; a dictionary of more than about a million distinct names would not fit, and the
+ * import would fail (nothing written) saying so.
+ */
+const WORKER_HEAP_MB = 128;
+
+/** How the worker is bundled, here from the sources and by the build alike. */
+export const KEYING_WORKER_BUILD = {
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  logLevel: "warning",
+} as const;
+
+/** A row of the file as the worker gave it: a valid one is the `at`-th valid row of its chunk. */
+export interface KeyedRow extends SourcedRow {
+  chunk: KeyedChunk;
+  at: number;
+}
+
+const NO_PROBLEMS: RowProblem[] = [];
+
+async function startWorker(job: KeyingJob): Promise<Worker> {
+  const here = import.meta.url;
+  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  if (!here.endsWith(".ts")) return new Worker(builtWorker(path.dirname(fileURLToPath(here))), options);
+  // Run from the sources (the command line under tsx, tests): bundled now, as the build bundles it.
+  const { build } = await import("esbuild");
+  const bundle = await build({
+    ...KEYING_WORKER_BUILD,
+    entryPoints: [fileURLToPath(new URL(WORKER_SOURCE, here))],
+    write: false,
+  });
+  return new Worker(bundle.outputFiles[0]!.text, { ...options, eval: true });
+}
+
+/** The bundle in the build's folder, above the server's chunk that runs this (build/server/assets/…). */
+function builtWorker(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, WORKER_BUNDLE);
+    if (existsSync(file)) return file;
+    if (path.dirname(dir) === dir) throw new Error(`${WORKER_BUNDLE} is not in the build: run npm run build`);
+  }
+}
+
+/**
+ * The file's rows, the header left out, keyed by a worker started for `job`. `onChunk` sees each chunk before
+ * its rows (its new dictionary values). The worker stops when the rows end or the caller stops reading.
+ */
+export async function* keyedRows(
+  job: Omit<KeyingJob, "inFlight">,
+  onChunk: (chunk: KeyedChunk) => void,
+): AsyncGenerator<KeyedRow> {
+  const worker = await startWorker({ ...job, inFlight: IN_FLIGHT });
+  const queue: KeyedChunk[] = [];
+  let ended = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    const resolve = wake;
+    wake = null;
+    resolve?.();
+  };
+  worker.on("message", (message: WorkerMessage) => {
+    if (message.kind === "chunk") queue.push(message);
+    else if (message.kind === "end") ended = true;
+    else failure = new Error(message.message);
+    poke();
+  });
+  worker.on("error", (error) => {
+    failure = error;
+    poke();
+  });
+  worker.on("exit", (code) => {
+    if (!ended) failure ??= new Error(`The import's worker stopped (exit code ${code}) before the end of the file`);
+    poke();
+  });
+  try {
+    for (;;) {
+      const chunk = queue.shift();
+      if (!chunk) {
+        if (failure) throw failure;
+        if (ended) return;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      worker.postMessage(0);
+      onChunk(chunk);
+      let valid = 0;
+      for (let i = 0; i < chunk.rows.length; i++) {
+        const problems = chunk.problems[i];
+        yield {
+          row: chunk.rows[i]!,
+          sourceKey: chunk.keys[i] ?? null,
+          problems: problems ?? NO_PROBLEMS,
+          chunk,
+          at: problems ? -1 : valid++,
+        };
+      }
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** Where a valid keyed row's record begins in its chunk's `records`. */
+export function keyedRecordAt({ at }: KeyedRow): number {
+  return at * RECORD_VALUE_COLUMNS.length;
+}
+
+/** The records row of a valid keyed row, its id left 0. */
+export function keyedRecord(row: KeyedRow): RecordsTable {
+  const record = { id: 0 } as Record<string, string | number | null>;
+  const from = keyedRecordAt(row);
+  RECORD_VALUE_COLUMNS.forEach((column, i) => (record[column] = row.chunk.records[from + i]!));
+  return record as unknown as RecordsTable;
+}
+
+/** Where a valid keyed row's dictionary ids are in its chunk's `ids`. */
+export function keyedIds({ chunk, at }: KeyedRow): [from: number, to: number] {
+  return [at === 0 ? 0 : chunk.idEnds[at - 1]!, chunk.idEnds[at]!];
+}

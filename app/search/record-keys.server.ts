@@ -1,0 +1,279 @@
+import { type SimpleDate, formatIsoDate } from "~/search/calendar";
+import { COLLECTIONS, type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
+import { type NameKeys, nameKeys } from "~/names/keys";
+import { exactKey, foldName, nameTokens } from "~/names/normalize";
+import { type NameCodesTable, type NameValuesTable, type RecordsTable, SORT_COLUMN_NAMES } from "~/db/schema";
+import { SIGNED_KINDS } from "~/search/signature";
+
+/**
+ * The keys of a record (DESIGN §5): its row for the records table and the dictionary ids of its search fields'
+ * values, new dictionary values getting the next ids. No database here: the importer (`store.server.ts`) writes
+ * what this gives, and a large import runs it on a worker thread of its own (decision 0045).
+ */
+
+export interface ImportRecord {
+  collection: string;
+  /** Gregorian date of the event. Month and day may be 0 when the register does not say. */
+  date: SimpleDate;
+  julianDate?: SimpleDate | null;
+  fields: Record<string, string | null | undefined>;
+}
+
+/**
+ * A records row's columns but its id, in the order the importer writes them (after the id) and a worker's chunk
+ * carries them.
+ */
+export const RECORD_VALUE_COLUMNS = [
+  "collection",
+  "year",
+  "date_sort",
+  "greg_date",
+  "julian_date",
+  "s_name1",
+  "s_given1",
+  "s_name2",
+  "s_given2",
+  "s_place",
+  "s_parish",
+  "data",
+] as const satisfies readonly (keyof RecordsTable)[];
+
+/** Field values whose dictionary ids and folded form a keyer remembers at once. */
+const RAW_CACHE_SIZE = 100_000;
+
+export type PendingValue = Omit<NameValuesTable, "n">;
+
+/** Per collection code, the search fields whose values go into a record's name signature (decision 0046). */
+const SIGNED_FIELDS: ReadonlyMap<number, ReadonlySet<string>> = new Map(
+  COLLECTIONS.map((c) => [c.code, new Set(c.searchFields.filter((f) => SIGNED_KINDS.has(f.kind)).map((f) => f.name))]),
+);
+
+interface FieldPlan {
+  collection: CollectionDef;
+  field: SearchField;
+  sources: readonly string[];
+  sortColumn: (typeof SORT_COLUMN_NAMES)[keyof typeof SORT_COLUMN_NAMES] | null;
+  /** The keys of each raw value of this field in this collection. */
+  keysOfRaw: Map<string, RawKeys>;
+}
+
+interface RawKeys {
+  ids: readonly number[];
+  /** For a field with a sort column, else "". */
+  folded: string;
+}
+
+interface CollectionPlan {
+  collection: CollectionDef;
+  fields: FieldPlan[];
+}
+
+export class RecordKeyer {
+  private readonly dictionary = new Map<string, number>();
+  /** Dictionary values made since takeNew() last gave them, with their codes. */
+  private values: PendingValue[] = [];
+  private codes: NameCodesTable[] = [];
+  /** Per collection, its search fields with the dictionary ids of each raw value. */
+  private readonly plans = new Map<string, CollectionPlan>();
+  private remembered = 0;
+  /**
+   * One bit per dictionary id: whether the value is of a signed field. The importer makes each record's signature
+   * from its ids alone, whichever thread keyed it; a bit per id stays small where a set of ids would not.
+   */
+  private signed = new Uint8Array(1 << 16);
+
+  constructor(private nextValueId = 1) {}
+
+  /** A value the dictionary already holds. */
+  know(collection: number, field: string, value: string, id: number): void {
+    this.dictionary.set(dictKey(collection, field, value), id);
+    this.markSigned(collection, field, id);
+    if (id >= this.nextValueId) this.nextValueId = id + 1;
+  }
+
+  /** Whether dictionary value `id` (one this keyer made or was told of) goes into a record's name signature. */
+  isSigned(id: number): boolean {
+    return ((this.signed[id >>> 3] ?? 0) & (1 << (id & 7))) !== 0;
+  }
+
+  private markSigned(collection: number, field: string, id: number): void {
+    if (!SIGNED_FIELDS.get(collection)?.has(field)) return;
+    const at = id >>> 3;
+    if (at >= this.signed.length) {
+      const grown = new Uint8Array(Math.max(at + 1, this.signed.length * 2));
+      grown.set(this.signed);
+      this.signed = grown;
+    }
+    this.signed[at]! |= 1 << (id & 7);
+  }
+
+  idOf(collection: number, field: string, value: string): number | undefined {
+    return this.dictionary.get(dictKey(collection, field, value));
+  }
+
+  /** A value left the dictionary: every remembered id may name it. */
+  forget(collection: number, field: string, value: string): void {
+    this.dictionary.delete(dictKey(collection, field, value));
+    this.forgetValueIds();
+  }
+
+  get pendingValues(): number {
+    return this.values.length;
+  }
+
+  /** The dictionary values made since the last call, and their codes, to be written. */
+  takeNew(): { values: PendingValue[]; codes: NameCodesTable[] } {
+    const taken = { values: this.values, codes: this.codes };
+    this.values = [];
+    this.codes = [];
+    return taken;
+  }
+
+  /**
+   * The record's row (its `id` left 0 for the caller) and, pushed onto `ids`, the dictionary id of every value its
+   * search fields hold, each once a field.
+   */
+  key(record: ImportRecord, ids: number[]): RecordsTable {
+    const plan = this.planOf(record.collection);
+    const data: Record<string, string> = {};
+    const { fields } = record;
+    for (const k in fields) {
+      const v = fields[k];
+      if (v != null && v !== "") data[k] = v;
+    }
+    const { year, month, day } = record.date;
+    const row: RecordsTable = {
+      id: 0,
+      collection: plan.collection.code,
+      year,
+      date_sort: year * 10000 + month * 100 + day,
+      greg_date: month && day ? formatIsoDate(record.date) : null,
+      julian_date: record.julianDate?.month && record.julianDate.day ? formatIsoDate(record.julianDate) : null,
+      s_name1: "",
+      s_given1: "",
+      s_name2: "",
+      s_given2: "",
+      s_place: "",
+      s_parish: "",
+      data: JSON.stringify(data),
+    };
+    for (const f of plan.fields) {
+      // A field may read several of the record's fields (a name as written and Germanised).
+      const raw = data[f.sources[0]!];
+      const first = raw ? this.rawKeys(f, raw) : null;
+      if (f.sortColumn) (row[f.sortColumn] as string) = first ? first.folded : "";
+      if (f.sources.length === 1) {
+        if (first) for (const valueId of first.ids) ids.push(valueId);
+        continue;
+      }
+      const all = new Set<number>(first ? first.ids : []);
+      for (let i = 1; i < f.sources.length; i++) {
+        const other = data[f.sources[i]!];
+        if (other) for (const valueId of this.rawKeys(f, other).ids) all.add(valueId);
+      }
+      for (const valueId of all) ids.push(valueId);
+    }
+    return row;
+  }
+
+  /** What key() needs of a collection, worked out once: its search fields' sources, sort columns and memory. */
+  private planOf(collectionId: string): CollectionPlan {
+    const known = this.plans.get(collectionId);
+    if (known) return known;
+    const collection = getCollection(collectionId);
+    if (!collection) throw new Error(`Unknown collection: ${collectionId}`);
+    const plan: CollectionPlan = {
+      collection,
+      fields: collection.searchFields.map((field) => ({
+        collection,
+        field,
+        sources: fieldSources(field),
+        sortColumn: field.sortColumn && field.sortColumn !== "date" ? SORT_COLUMN_NAMES[field.sortColumn] : null,
+        // Per collection: collections share their field definitions (births and deaths), but each has its own
+        // dictionary values.
+        keysOfRaw: new Map(),
+      })),
+    };
+    this.plans.set(collectionId, plan);
+    return plan;
+  }
+
+  /**
+   * The dictionary ids of one field value, and its folded form for a sort column. Registers repeat the same names
+   * and places endlessly, so both are remembered: working out a value's entries and keys again took most of an
+   * import's time. The memory is bounded (forgotten when full) and forgotten when values leave the dictionary.
+   */
+  private rawKeys(plan: FieldPlan, raw: string): RawKeys {
+    const known = plan.keysOfRaw.get(raw);
+    if (known) return known;
+    const { collection, field } = plan;
+    // A value's entries are distinct, so its ids are too.
+    const ids = valueEntries(raw).map((entry) =>
+      this.valueId(collection, field.name, field.kind, entry.key, entry.display),
+    );
+    const keys = { ids, folded: plan.sortColumn ? foldName(raw) : "" };
+    if (++this.remembered > RAW_CACHE_SIZE) this.forgetValueIds();
+    plan.keysOfRaw.set(raw, keys);
+    return keys;
+  }
+
+  private forgetValueIds(): void {
+    for (const plan of this.plans.values()) for (const f of plan.fields) f.keysOfRaw.clear();
+    this.remembered = 0;
+  }
+
+  private valueId(collection: CollectionDef, field: string, kind: string, value: string, display: string): number {
+    const key = dictKey(collection.code, field, value);
+    const known = this.dictionary.get(key);
+    if (known !== undefined) return known;
+    const id = this.nextValueId++;
+    this.dictionary.set(key, id);
+    this.markSigned(collection.code, field, id);
+    const keys = nameKeys(value, { variants: kind === "givenName" });
+    this.values.push({ id, collection: collection.code, field, value, display, folded: keys.folded });
+    for (const code of valueCodes({ id, collection: collection.code, field }, keys, ["d", "v"])) this.codes.push(code);
+    return id;
+  }
+}
+
+function dictKey(collection: number, field: string, value: string): string {
+  return `${collection}\u0000${field}\u0000${value}`;
+}
+
+/** The code rows of one dictionary value, of the kinds asked for. */
+export function valueCodes(
+  value: Pick<NameValuesTable, "id" | "collection" | "field">,
+  keys: NameKeys,
+  kinds: readonly ("d" | "v")[],
+): NameCodesTable[] {
+  // Multi-word values are found through their words; codes belong to single words.
+  if (keys.folded.includes(" ")) return [];
+  return kinds.flatMap((kind) =>
+    (kind === "d" ? keys.phonetic : keys.variants).map((code) => ({
+      collection: value.collection,
+      field: value.field,
+      kind,
+      code,
+      value_id: value.id,
+    })),
+  );
+}
+
+/**
+ * The dictionary entries of one field value: the whole value and, when it has
+ * several words ("Johann Gottlieb", "Nowograd-Wolynsk"), each word, so a
+ * search for one word finds it.
+ */
+export function valueEntries(raw: string): { key: string; display: string }[] {
+  const display = raw.trim().replace(/\s+/g, " ");
+  const whole = exactKey(display);
+  if (!whole) return [];
+  const entries = new Map<string, string>([[whole, display]]);
+  if (nameTokens(display).length > 1) {
+    for (const word of display.split(/[\s\-–]+/)) {
+      const key = exactKey(word);
+      if (foldName(word) !== "" && !entries.has(key)) entries.set(key, word);
+    }
+  }
+  return [...entries].map(([key, d]) => ({ key, display: d }));
+}
