@@ -1,7 +1,7 @@
 /**
  * npm run bench:search -- [--records 1000000] [--repeat 10] [--database postgres://…] [--keep path]
  *                          [--only exact,parents] [--naive-queries 1] [--no-build] [--batch 100000]
- *                          [--build-cache-mb 1024]
+ *                          [--build-cache-mb 1024] [--no-signatures]
  *
  * Builds a temporary database of N demo records (St. Petersburg records; the
  * other demo sets follow in their shares), then times a fixed query set per
@@ -33,6 +33,8 @@ const repeat = intArg(args, "repeat", 10);
 const births = getCollection("stpete-birth")!;
 const marriages = getCollection("stpete-marriage")!;
 const visitor = { isMember: false };
+/** --no-signatures times the engine as it was before decision 0046 (every name by lookups), on the same database. */
+const tuning = { signatures: !args.has("no-signatures") };
 
 /**
  * Fixed query set: common, middling and rare names, per mode, then combined
@@ -231,13 +233,13 @@ for (const [name, set] of Object.entries(QUERIES)) {
   for (const params of set.params) {
     const { criteria, errors } = parseCriteria(collection, new URLSearchParams(params));
     if (Object.keys(errors).length) throw new Error(JSON.stringify(errors));
-    const result = await searchCollection(database, collection, criteria, visitor);
+    const result = await searchCollection(database, collection, criteria, visitor, tuning);
     totals.push(result.totalIsLowerBound ? `>${result.total}` : result.total);
   }
   for (let r = 0; r < repeat; r++) {
     for (const params of set.params) {
       const { criteria } = parseCriteria(collection, new URLSearchParams(params));
-      engineSamples.push(await time(() => searchCollection(database, collection, criteria, visitor)));
+      engineSamples.push(await time(() => searchCollection(database, collection, criteria, visitor, tuning)));
     }
   }
   for (let r = 0; r < naiveRepeat; r++) {
@@ -266,10 +268,10 @@ for (const [name, set] of Object.entries(QUERIES)) {
 const counts: Record<string, ReturnType<typeof stats> & { total: number | string }> = {};
 for (const { label, params } of only ? [] : COMMON_COUNTS) {
   const { criteria } = parseCriteria(births, new URLSearchParams(params));
-  const first = await countMatches(database, births, criteria, visitor);
+  const first = await countMatches(database, births, criteria, visitor, tuning);
   const samples: number[] = [];
   for (let r = 0; r < repeat * 2; r++)
-    samples.push(await time(() => countMatches(database, births, criteria, visitor)));
+    samples.push(await time(() => countMatches(database, births, criteria, visitor, tuning)));
   counts[label] = { ...stats(samples), total: first.lowerBound ? `>${first.total}` : first.total };
 }
 
@@ -312,6 +314,7 @@ console.log(
   JSON.stringify({
     records,
     dialect: database.kind,
+    signatures: tuning.signatures,
     build,
     sizeMb,
     repeat,

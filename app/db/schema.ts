@@ -55,6 +55,11 @@ export interface PostingsTable {
   value_id: number;
   year: number;
   record_id: number;
+  /**
+   * The record's name signature (app/search/signature.ts, decision 0046): the same on every posting of a record, so
+   * a search of several names rules out most records from the rarest name's postings alone.
+   */
+  sig: number;
 }
 
 /** Facts about this installation ("demo_seeded_at", …). */

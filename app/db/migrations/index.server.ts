@@ -12,6 +12,7 @@ import * as placeNameWords from "./0009-place-name-words.server";
 import * as imports from "./0010-imports.server";
 import * as placeSources from "./0011-place-sources.server";
 import * as rateLimits from "./0012-rate-limits.server";
+import * as postingSignatures from "./0013-posting-signatures.server";
 
 type Up = (db: Kysely<unknown>, kind: DialectKind) => Promise<void>;
 
@@ -33,6 +34,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ["0010_imports", imports.up],
   ["0011_place_sources", placeSources.up],
   ["0012_rate_limits", rateLimits.up],
+  ["0013_posting_signatures", postingSignatures.up],
 ];
 
 /** One migration set for both dialects; where a dialect needs its own SQL the difference stays inside the migration. */
