@@ -4,12 +4,24 @@ import { PERSON_USER_AGENT } from "../playwright.config";
 import type { TestAccount } from "./fixtures";
 
 /** The axe check every page passes: no serious or critical finding. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectAccessible(page: Page, options: { targetSize?: boolean } = {}) {
+  // axe leaves WCAG 2.2's target size (2.5.8) off by default; Lighthouse turns it on, and so do the map pages' checks.
+  const results = await new AxeBuilder({ page })
+    .options(options.targetSize ? { rules: { "target-size": { enabled: true } } } : {})
+    .analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(bad).toEqual([]);
+}
+
+/**
+ * Brings the page's map into view and waits until Leaflet has drawn its base map: the map starts when it comes near
+ * the screen (decision 0047), so a map below the first screen is still the server's SVG until then.
+ */
+export async function showMap(page: Page) {
+  await page.locator("figure.geo-map").scrollIntoViewIfNeeded();
+  await expect(page.locator(".geo-map-leaflet")).toHaveAttribute("data-base-map", "ready");
 }
 
 /** A full-page screenshot kept under test-results/shots for people to look at. */

@@ -1,6 +1,6 @@
 import type { Page, Request, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { cspDirectives, expectAccessible, watchOrigins } from "./helpers";
+import { cspDirectives, expectAccessible, showMap, watchOrigins } from "./helpers";
 
 /**
  * The maps of places (issue 11, decision 0032): a member finds a German
@@ -35,10 +35,12 @@ test.describe("maps of places", () => {
     for (const name of ["Lustdorf", "Черноморка"]) {
       await page.getByLabel("Place name (any spelling)", { exact: true }).fill(name);
       await page.getByRole("button", { name: "Search" }).click();
+      // Both names find the same row: wait for the search itself, so the map below is the second search's.
+      await page.waitForURL((url) => url.searchParams.get("name") === name);
       await expect(page.locator("table.place-table tbody tr td:first-child"), name).toHaveText(["Chornomorka"]);
     }
     // The search's map: Leaflet, with the one place as a focusable marker.
-    await expect(page.locator(".geo-map-leaflet")).toHaveAttribute("data-base-map", "ready");
+    await showMap(page);
     await expect(page.getByRole("button", { name: "Chornomorka" })).toBeVisible();
 
     await page.getByRole("link", { name: "Chornomorka", exact: true }).click();
@@ -48,8 +50,8 @@ test.describe("maps of places", () => {
     )[0];
     expect(sheet).toMatch(/^L-36-\d+$/);
 
+    await showMap(page);
     const map = page.getByRole("region", { name: /Map of Chornomorka and the places within 10 km/ });
-    await expect(map).toHaveAttribute("data-base-map", "ready");
     // The place is the highlighted marker, in the middle of the map (it opens fitted to the 10 km circle).
     const marker = page.locator(".geo-marker-centre");
     await expect(marker).toHaveAttribute("title", "Chornomorka");
@@ -80,7 +82,7 @@ test.describe("maps of places", () => {
     await marker.focus();
     await page.keyboard.press("Enter");
     await expect(page.locator(".leaflet-popup").getByRole("link", { name: "Chornomorka" })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, { targetSize: true });
     await figureShot(page, testInfo, "maps-place-leaflet");
     await page.keyboard.press("Escape");
 
@@ -93,6 +95,79 @@ test.describe("maps of places", () => {
     expect(requests.all.some((u) => /\/maps\/base\.json\?v=/.test(u))).toBe(true);
     expect(requests.all.some((u) => /\/maps\/towns\.json\?v=/.test(u))).toBe(true);
     expect(requests.all.some((u) => LEAFLET.test(u))).toBe(true);
+    expect(requests.outside).toEqual([]);
+  });
+
+  test("close places are one marker that says how many; it zooms in by mouse and keyboard; no target overlaps another", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const requests = watchOrigins(page, baseURL!);
+    // Fifty Breyer places over central Poland: at the opening zoom many lie a few pixels apart.
+    await page.goto("/breyer/map/search?name=neu&perPage=50");
+    await page.waitForLoadState("networkidle");
+    const rows = await page.locator("table.place-table tbody tr").count();
+    expect(rows).toBe(50);
+    // The map below the table is the server's drawing until it comes near the screen (decision 0047).
+    await expect(page.locator(".geo-map-svg")).toBeAttached();
+    expect(requests.all.some((u) => LEAFLET.test(u))).toBe(false);
+    await showMap(page);
+    expect(requests.all.some((u) => LEAFLET.test(u))).toBe(true);
+
+    const leaflet = page.locator(".geo-map-leaflet");
+    const groups = leaflet.locator(".geo-cluster");
+    /** Every place of the table is on the map once: as its own marker or counted in a group. */
+    const drawn = async () => {
+      const counts = await groups.evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.places)));
+      return (await leaflet.locator(".geo-marker").count()) + counts.reduce((a, b) => a + b, 0);
+    };
+    /** The boxes of every marker and group: none overlaps another (WCAG 2.5.8, what Lighthouse's target-size checks). */
+    const overlapping = () =>
+      leaflet.locator(".geo-marker, .geo-cluster").evaluateAll((els) => {
+        const boxes = els.map((e) => e.getBoundingClientRect());
+        const hits: string[] = [];
+        boxes.forEach((a, i) =>
+          boxes.slice(i + 1).forEach((b, j) => {
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+              hits.push(`${els[i]!.getAttribute("title")} / ${els[i + 1 + j]!.getAttribute("title")}`);
+          }),
+        );
+        return hits;
+      });
+    expect(await groups.count()).toBeGreaterThan(0);
+    expect(await drawn()).toBe(rows);
+    expect(await overlapping()).toEqual([]);
+    await expectAccessible(page, { targetSize: true });
+    await page
+      .locator("figure.geo-map")
+      .screenshot({ path: `test-results/shots/${testInfo.project.name}-maps-groups.png` });
+
+    // A group is a button named by its count and places; Enter zooms in, and the focus stays with its first place.
+    const group = groups.first();
+    const name = (await group.getAttribute("aria-label"))!;
+    const [, count, first] = /^(\d+) places: ([^,]+?)(?:,| and | —)/.exec(name) ?? [];
+    expect(name).toMatch(/ — zoom in$/);
+    await expect(group).toHaveText(count!);
+    await expect(leaflet.getByRole("button", { name, exact: true })).toHaveCount(1);
+    await group.focus();
+    await page.keyboard.press("Enter");
+    await expect(leaflet.getByRole("button", { name, exact: true })).toHaveCount(0);
+    const focused = page.locator(".geo-map-leaflet :focus");
+    const escaped = first!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await expect(focused).toHaveAttribute("title", new RegExp(`^${escaped}$|places: .*${escaped}`));
+    expect(await drawn()).toBe(rows);
+    expect(await overlapping()).toEqual([]);
+    await expectAccessible(page, { targetSize: true });
+
+    // By mouse: back to the opening view, a click on a group zooms in the same way.
+    await page.reload();
+    await showMap(page);
+    const clicked = groups.last();
+    const clickedName = (await clicked.getAttribute("aria-label"))!;
+    await clicked.click();
+    await expect(leaflet.getByRole("button", { name: clickedName, exact: true })).toHaveCount(0);
+    expect(await drawn()).toBe(rows);
+    expect(await overlapping()).toEqual([]);
     expect(requests.outside).toEqual([]);
   });
 
@@ -153,7 +228,7 @@ test.describe("maps of places", () => {
       });
       await page.goto(path);
       // A map page has all its scripts once Leaflet has drawn the base map.
-      if (path.includes("/map/")) await page.locator(".geo-map-leaflet[data-base-map=ready]").waitFor();
+      if (path.includes("/map/")) await showMap(page);
       await page.waitForLoadState("networkidle");
       let bytes = 0;
       for (const r of scripts) bytes += (await r.sizes()).responseBodySize;

@@ -1,6 +1,6 @@
 import type { Database } from "../app/db/connection.server";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { expectAccessible, shot, showMap } from "./helpers";
 
 /**
  * The members' map indexes (SPEC §2, DOMAIN.md, decision 0016): the
@@ -64,6 +64,8 @@ test.describe("Russia-Poland map index", () => {
     const sheets = await page.locator('td[data-label="Map coordinate"]').allTextContents();
     expect(sheets.length).toBeGreaterThan(1);
     expect(new Set(sheets)).toEqual(new Set(["XIX-10"]));
+    // The map starts when it comes near the screen (decision 0047).
+    await showMap(page);
     await expect(page.getByRole("region", { name: /Map of the \d+ places on this page/ })).toBeVisible();
     await expectAccessible(page);
     await shot(page, testInfo, "rp-map-sheet");
@@ -80,6 +82,7 @@ test.describe("Russia-Poland map index", () => {
     await expect(page.getByLabel("Citation text")).toHaveValue(
       /^“Lodz”, 3-verst sheet XIX-10, on the Russian military topographic map 1:126,000 \(3-verst map\)\. Indexed in Metryka, Russia-Poland map index/,
     );
+    await showMap(page);
     await expect(page.getByRole("region", { name: /^Map of Lodz and the places within 10 km/ })).toBeVisible();
     await page.getByRole("link", { name: "other places on this sheet" }).click();
     await expect(page).toHaveURL(`${RP}?sheet=XIX-10`);

@@ -29,6 +29,8 @@ const port = intArg(args, "port", 3630);
 const runs = Math.max(1, intArg(args, "runs", 1));
 const only = args.get("only")?.split(",");
 const outDir = args.get("out");
+/** Runs of one page that Lighthouse may lose to a broken trace before the benchmark gives up. */
+const MAX_ATTEMPTS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Issue 12 item 5's targets, as Lighthouse scores 0–100. */
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
@@ -91,12 +93,19 @@ async function main() {
     for (const page of pages) {
       const measured: ReturnType<typeof figuresOf>[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(server.url + page.path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(server.url + page.path, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+          });
+          // On a loaded machine Lighthouse now and then loses the start of its trace (NO_NAVSTART, "Please run
+          // Lighthouse again"): that run measured nothing, so it is run again rather than ending the benchmark.
+          if (result?.lhr.runtimeError?.code !== "NO_NAVSTART" || attempt === MAX_ATTEMPTS) break;
+          console.error(`${page.path}: ${result.lhr.runtimeError.message} (attempt ${attempt}, running it again)`);
+        }
         if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
         if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
         measured.push(figuresOf(result.lhr));

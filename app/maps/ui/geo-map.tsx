@@ -4,6 +4,9 @@ import { BASE_MAP_CREDIT, type GridOverlay, type MapView } from "../types";
 import type { LeafletMapHandle } from "./leaflet-map.client";
 import { MapDrawings } from "./drawings";
 
+/** How near the screen the map starts (decision 0047): a flick of the thumb ahead, so it is drawn when it comes. */
+const MAP_START_MARGIN = "50% 0px";
+
 /**
  * A map of places (decision 0032), for any page that shows places.
  *
@@ -16,7 +19,8 @@ import { MapDrawings } from "./drawings";
  *   checkbox switches it on (with CSS alone when there is no JavaScript).
  *
  * Without JavaScript (and until Leaflet has loaded) the server-drawn SVG is the map; then
- * Leaflet, imported here lazily so only map pages load it, replaces it. The page's table of
+ * Leaflet, imported here lazily so only map pages load it, and only once the map comes near
+ * the screen, replaces it. The page's table of
  * results stays the content: the map repeats it as a picture.
  */
 export function GeoMap({
@@ -45,19 +49,40 @@ export function GeoMap({
   useEffect(() => {
     let cancelled = false;
     const element = leafletElement.current;
-    if (!element) return;
-    import("./leaflet-map.client")
-      .then(({ mountLeafletMap }) => {
-        if (cancelled) return;
-        // Leaflet measures its container when it starts: it must be showing.
-        element.hidden = false;
-        handle.current = mountLeafletMap(element, view, { title, grid, gridOn: gridOnRef.current, navigate });
-        setInteractive(true);
-      })
-      // Leaflet failed to load (an old build, no network): the SVG stays the map.
-      .catch(() => undefined);
+    const figure = element?.closest("figure");
+    if (!element || !figure) return;
+    const start = () => {
+      import("./leaflet-map.client")
+        // Running Leaflet's module and drawing the map are two tasks, not one long one that holds the page.
+        .then((module) => new Promise<typeof module>((resolve) => setTimeout(() => resolve(module), 0)))
+        .then(({ mountLeafletMap }) => {
+          if (cancelled) return;
+          // Leaflet measures its container when it starts: it must be showing.
+          element.hidden = false;
+          handle.current = mountLeafletMap(element, view, { title, grid, gridOn: gridOnRef.current, navigate });
+          setInteractive(true);
+        })
+        // Leaflet failed to load (an old build, no network): the SVG stays the map.
+        .catch(() => undefined);
+    };
+    // Leaflet is fetched, run and drawn when the map comes near the screen (decision 0047): a phone that opens a
+    // place page sees its table first, and that load does not wait on a map below it.
+    const observer =
+      typeof IntersectionObserver === "function"
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((e) => e.isIntersecting)) return;
+              observer?.disconnect();
+              start();
+            },
+            { rootMargin: MAP_START_MARGIN },
+          )
+        : null;
+    if (observer) observer.observe(figure);
+    else start();
     return () => {
       cancelled = true;
+      observer?.disconnect();
       handle.current?.destroy();
       handle.current = null;
       setInteractive(false);

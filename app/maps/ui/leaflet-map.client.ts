@@ -1,7 +1,9 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { decodeLine } from "../encoding";
+import type { Position } from "../clip";
+import { type BaseLines, boxed, halfPixelDegrees, linesFor } from "../detail";
 import { controlsFirst, nameBaseLayerGroup } from "./control-order";
+import { drawPlaceMarkers } from "./place-markers.client";
 import {
   BASE_MAP_ATTRIBUTION,
   type BaseMapShapesFile,
@@ -24,31 +26,22 @@ const TOWN_NAMES_FROM_ZOOM = 10;
 const MAX_TOWNS_DRAWN = 400;
 /** Each name is an element of the page: more than this many would make it slow (and unreadable). */
 const MAX_TOWN_NAMES = 60;
-/** Up to this many points are focusable markers (Tab, Enter opens the popup); more are drawn on a canvas. */
-const MAX_FOCUSABLE_MARKERS = 300;
-/**
- * A marker's visible dot. Sized through the DOM, not a style attribute in markup: the CSP (style-src-attr 'none')
- * drops those.
- */
-function markerDot(diameterPx: number): HTMLElement {
-  const dot = document.createElement("span");
-  dot.className = "geo-marker-dot";
-  dot.style.width = `${diameterPx}px`;
-  dot.style.height = `${diameterPx}px`;
-  return dot;
-}
-
-/** The smallest box of a focusable marker, in CSS pixels (WCAG 2.5.8, target size minimum). */
-const MIN_TARGET_PX = 24;
+const TOWN_NAMES_PANE = "geoTownNames";
 const MAX_GRID_LABELS = 150;
+/**
+ * How far beyond the view the canvas draws (a share of the view's size on each side), so a short pan shows no gap.
+ * Its pixels are allocated and painted at each move: half the view on each side (the first setting) was four times
+ * the view's area, and a high-density screen doubles each side again.
+ */
+const CANVAS_PADDING = 0.25;
+/** How far beyond the view the base map's lines are cut (more than the canvas draws, so a pan needs no new cut). */
+const BASE_MAP_MARGIN = 0.5;
 const SQUARES_BELOW_DEG = 3;
 
 const COLOURS = {
   land: "#f4f1e8",
   coast: "#6f8fa8",
   border: "#8c5a7d",
-  point: "#1b4d89",
-  centre: "#7b2d1a",
   circle: "#1b4d89",
   grid: "#5b6b2f",
   town: "#555",
@@ -67,22 +60,7 @@ export interface LeafletMapHandle {
   destroy(): void;
 }
 
-const toLatLngs = (flat: number[]): L.LatLngTuple[] => decodeLine(flat).map(([lon, lat]) => [lat, lon]);
-
-function popupContent(label: string, href: string, count: number | undefined, navigate: (href: string) => void) {
-  const box = document.createElement("div");
-  const link = document.createElement("a");
-  link.href = href;
-  link.textContent = label;
-  link.addEventListener("click", (event) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    navigate(href);
-  });
-  box.append(link);
-  if (count !== undefined) box.append(` — ${count.toLocaleString("en")}`);
-  return box;
-}
+const toLatLngs = (line: Position[]): L.LatLngTuple[] => line.map(([lon, lat]) => [lat, lon]);
 
 function divLabel(text: string, className: string): L.DivIcon {
   const span = document.createElement("span");
@@ -96,37 +74,58 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   controlsFirst(element);
   map.attributionControl.setPrefix("Leaflet");
   map.attributionControl.addAttribution(BASE_MAP_ATTRIBUTION);
-  const canvas = L.canvas({ padding: 0.5 });
+  const canvas = L.canvas({ padding: CANVAS_PADDING });
   const b = view.bounds;
   map.fitBounds([
     [b.minLat, b.minLon],
     [b.maxLat, b.maxLon],
   ]);
 
-  // The bundled base map: land, coastlines, borders (Natural Earth), fetched from our origin.
+  // The bundled base map: land, coastlines, borders (Natural Earth), fetched from our origin, and drawn at the
+  // detail of the view (app/maps/detail.ts): again when the zoom changes or the view leaves what was drawn.
   const shapes = L.layerGroup();
   let destroyed = false;
+  let lines: BaseLines | null = null;
+  let drawnFor: { zoom: number; bounds: L.LatLngBounds } | null = null;
+  const drawBase = () => {
+    const zoom = map.getZoom();
+    if (!lines || (drawnFor?.zoom === zoom && drawnFor.bounds.contains(map.getBounds().pad(CANVAS_PADDING)))) return;
+    const bounds = map.getBounds().pad(BASE_MAP_MARGIN);
+    const cut = linesFor(
+      lines,
+      { minLat: bounds.getSouth(), maxLat: bounds.getNorth(), minLon: bounds.getWest(), maxLon: bounds.getEast() },
+      halfPixelDegrees(zoom, map.getCenter().lat),
+    );
+    drawnFor = { zoom, bounds };
+    shapes.clearLayers();
+    L.polygon(
+      cut.land.map((polygon) => polygon.map(toLatLngs)),
+      { renderer: canvas, stroke: false, fillColor: COLOURS.land, fillOpacity: 1, interactive: false },
+    ).addTo(shapes);
+    L.polyline(cut.coast.map(toLatLngs), {
+      renderer: canvas,
+      color: COLOURS.coast,
+      weight: 1,
+      interactive: false,
+    }).addTo(shapes);
+    L.polyline(cut.borders.map(toLatLngs), {
+      renderer: canvas,
+      color: COLOURS.border,
+      weight: 1.5,
+      dashArray: "6 3",
+      interactive: false,
+    }).addTo(shapes);
+  };
   void fetch(view.baseUrl)
     .then((r) => (r.ok ? (r.json() as Promise<BaseMapShapesFile>) : Promise.reject(new Error(String(r.status)))))
     .then((base) => {
       if (destroyed) return;
-      L.polygon(
-        base.land.map((polygon) => polygon.map(toLatLngs)),
-        { renderer: canvas, stroke: false, fillColor: COLOURS.land, fillOpacity: 1, interactive: false },
-      ).addTo(shapes);
-      L.polyline(base.coast.map(toLatLngs), {
-        renderer: canvas,
-        color: COLOURS.coast,
-        weight: 1,
-        interactive: false,
-      }).addTo(shapes);
-      L.polyline(base.borders.map(toLatLngs), {
-        renderer: canvas,
-        color: COLOURS.border,
-        weight: 1.5,
-        dashArray: "6 3",
-        interactive: false,
-      }).addTo(shapes);
+      lines = {
+        land: base.land.map((p) => p.map(boxed)),
+        coast: base.coast.map(boxed),
+        borders: base.borders.map(boxed),
+      };
+      drawBase();
       element.dataset.baseMap = "ready";
     })
     .catch(() => {
@@ -143,7 +142,9 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
     nameBaseLayerGroup(layers.getContainer());
   }
 
-  // The GeoNames towns, fetched the first time the user zooms in far enough.
+  // The GeoNames towns, fetched the first time the user zooms in far enough; their names above the base map and
+  // below the places (Leaflet's overlays lie at 400, its markers at 600).
+  map.createPane(TOWN_NAMES_PANE).style.zIndex = "450";
   const townsLayer = L.layerGroup().addTo(map);
   let towns: Town[] | null = null;
   let townsRequested = false;
@@ -166,19 +167,29 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
     }
     const inView = map.getBounds().pad(0.1);
     const shown = towns.filter(([, lat, lon]) => inView.contains([lat, lon])).slice(0, MAX_TOWNS_DRAWN);
+    const named = zoom >= TOWN_NAMES_FROM_ZOOM && shown.length <= MAX_TOWN_NAMES;
     for (const [name, lat, lon] of shown) {
-      const dot = L.circleMarker([lat, lon], {
+      L.circleMarker([lat, lon], {
         renderer: canvas,
         radius: 2,
         color: COLOURS.town,
         weight: 1,
         fillOpacity: 0.6,
         interactive: false,
-      });
-      if (zoom >= TOWN_NAMES_FROM_ZOOM && shown.length <= MAX_TOWN_NAMES) {
-        dot.bindTooltip(name, { permanent: true, direction: "right", className: "geo-town-label", offset: [3, 0] });
+      }).addTo(townsLayer);
+      if (named) {
+        // A marker, not a permanent tooltip: Leaflet measures each tooltip it places (a layout per name), and a
+        // town's name lies under the places' markers rather than over them.
+        const label = document.createElement("span");
+        label.className = "geo-town-label";
+        label.textContent = name;
+        L.marker([lat, lon], {
+          icon: L.divIcon({ html: label, className: "geo-town-name", iconSize: undefined }),
+          pane: TOWN_NAMES_PANE,
+          interactive: false,
+          keyboard: false,
+        }).addTo(townsLayer);
       }
-      dot.addTo(townsLayer);
     }
   };
 
@@ -244,55 +255,10 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
     }).addTo(map);
   }
 
-  // The places: focusable markers while few, canvas circles when many (the table stays the content).
-  const maxCount = Math.max(1, ...view.points.map((p) => p.count ?? 1));
-  const radiusOf = (count: number | undefined, highlight: boolean) =>
-    view.sizeByCount ? 3 + 15 * Math.sqrt((count ?? 1) / maxCount) : highlight ? 7 : 5;
-  const ordered = [...view.points].sort((a, b) => Number(!!a.highlight) - Number(!!b.highlight));
-  const focusable = ordered.length <= MAX_FOCUSABLE_MARKERS;
-  for (const p of ordered) {
-    const popup = popupContent(p.label, p.href, view.sizeByCount ? p.count : undefined, options.navigate);
-    const r = radiusOf(p.count, !!p.highlight);
-    if (focusable) {
-      const d = Math.round(r * 2);
-      // The dot is drawn at its size inside a box a finger can hit (WCAG 2.5.8: 24 × 24 px at the least).
-      const box = Math.max(d, MIN_TARGET_PX);
-      const marker = L.marker([p.lat, p.lon], {
-        icon: L.divIcon({
-          className: p.highlight ? "geo-marker geo-marker-centre" : "geo-marker",
-          iconSize: [box, box],
-          html: markerDot(d),
-        }),
-        title: p.label,
-        alt: p.label,
-        keyboard: true,
-        riseOnHover: true,
-        zIndexOffset: p.highlight ? 1000 : 0,
-      });
-      marker.bindPopup(popup).addTo(map);
-      if (p.highlight) {
-        marker.bindTooltip(p.label, {
-          permanent: true,
-          direction: "right",
-          className: "geo-place-label",
-          offset: [r, 0],
-        });
-      }
-    } else {
-      L.circleMarker([p.lat, p.lon], {
-        renderer: canvas,
-        radius: r,
-        color: "#fff",
-        weight: 1,
-        fillColor: p.highlight ? COLOURS.centre : COLOURS.point,
-        fillOpacity: 0.85,
-      })
-        .bindPopup(popup)
-        .addTo(map);
-    }
-  }
+  drawPlaceMarkers(map, view, { canvas, navigate: options.navigate });
 
   map.on("moveend", () => {
+    drawBase();
     drawGrid();
     drawTowns();
   });
