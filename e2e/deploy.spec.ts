@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { askWorker, controlled } from "./service-worker-helpers";
+import { askWorker, controlled, updateUntilControlledBy } from "./service-worker-helpers";
 
 /**
  * "Deploys" a second build under a running page (issue #4 items 1 and 2): the e2e server reads the build id from
@@ -97,11 +97,7 @@ test.describe("a new service worker taking over", () => {
     expect(loads).toBe(2);
   });
 
-  // Known failure, under investigation (session 9): run on its own (--project deploy --no-deps) this test passed
-  // 12 times of 12, but after the whole suite it failed twice of two (CI and a local full run): the page's controlling
-  // worker keeps the server's own build id 20 s after the deploy and update(). Marked fixme so that the rest of the
-  // suite can land; see the closing note of 2026-11-25.
-  test.fixme("waits for a half-filled form: the new worker takes over, the reload comes with the next click", async ({
+  test("waits for a half-filled form: the new worker takes over, the reload comes with the next click", async ({
     page,
   }) => {
     await page.goto("/Login");
@@ -112,8 +108,7 @@ test.describe("a new service worker taking over", () => {
     await page.waitForLoadState("networkidle");
     const next = `e2e-sw-${Date.now()}`;
     await deploy(next);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))!.update());
-    await expect.poll(async () => (await askWorker(page)).buildId, { timeout: 20_000 }).toBe(next);
+    await updateUntilControlledBy(page, next);
     expect((await askWorker(page)).skippedWaiting).toBe(true);
     await page.waitForTimeout(1_000);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -44,3 +44,37 @@ export function cachedEntries(page: Page): Promise<{ cache: string; url: string;
     return entries;
   });
 }
+
+/** The registration's workers and their states, for a failure message. */
+export function registrationState(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration("/");
+    const describe = (w: ServiceWorker | null | undefined) => (w ? `${w.state} ${w.scriptURL}` : "none");
+    return JSON.stringify({
+      installing: describe(reg?.installing),
+      waiting: describe(reg?.waiting),
+      active: describe(reg?.active),
+      controller: describe(navigator.serviceWorker.controller),
+    });
+  });
+}
+
+/**
+ * Asks the browser to check for a new worker until the controlling one reports `buildId`. One update() is not
+ * enough: the browser merges an update() into a check it already has under way (the Service Workers spec's job
+ * queue), and a check that started before the deploy finds the old script and ends there.
+ */
+export async function updateUntilControlledBy(page: Page, buildId: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await askWorker(page)).buildId === buildId) return;
+    if (Date.now() > deadline)
+      throw new Error(`no worker of build ${buildId} took control; registration: ${await registrationState(page)}`);
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration("/");
+      // A worker already on its way in needs no new check, only time.
+      if (reg && !reg.installing && !reg.waiting) await reg.update();
+    });
+    await page.waitForTimeout(250);
+  }
+}

@@ -3,6 +3,7 @@ import { directoryNameRows } from "~/auth/directory-names";
 import type { Database } from "~/db/connection.server";
 import { type PageForm, openForm, postForm } from "./forms";
 import { type Account, type RunningServer, makeAccount, postgresAdminUrl, startServer } from "./server";
+import { resume, stopInsideWriteTransaction } from "./write-transactions";
 
 /**
  * Issue 13, point 5: the server is killed (SIGKILL: no shutdown code runs) while sign-ups and profile changes are
@@ -15,7 +16,7 @@ import { type Account, type RunningServer, makeAccount, postgresAdminUrl, startS
 const KILLS = 3;
 const SIGN_UP_WORKERS = 6;
 const MEMBERS = 8;
-/** How long the load runs before the kill: long enough for writes to be committing when it lands. */
+/** How long the load runs before the server is caught inside a write transaction and killed. */
 const LOAD_BEFORE_KILL_MS = [1_200, 2_000, 2_700];
 
 interface SignUp {
@@ -92,6 +93,9 @@ describe.each(kinds)("the server killed during sign-ups and profile changes (%s)
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i++) members.push({ ...(await makeAccount(database)), acknowledged: 0, sent: 0 });
     await database.close();
+    // The catch can tell: a server doing nothing holds no write transaction.
+    expect(await stopInsideWriteTransaction(server, 1)).toBe(0);
+    resume(server);
     const signUps: SignUp[] = [];
     const killedWhileRunning = { signUps: 0, profiles: 0 };
 
@@ -147,6 +151,9 @@ describe.each(kinds)("the server killed during sign-ups and profile changes (%s)
       ]);
       await new Promise((r) => setTimeout(r, LOAD_BEFORE_KILL_MS[round % LOAD_BEFORE_KILL_MS.length]));
       expect(server.exited(), server.output()).toBe(false);
+      // Caught inside a write transaction, then killed: the kill lands in the middle of a write, not by chance.
+      const open = await stopInsideWriteTransaction(server);
+      expect(open, `round ${round}: no write transaction to kill the server in`).toBeGreaterThan(0);
       stop = true;
       await server.kill();
       await load;

@@ -58,6 +58,8 @@ interface TargetResult {
   params: number;
   tested: number;
   injectable: string[];
+  /** Suspected by a first test, then cleared by sqlmap's own false-positive check. */
+  cleared: string[];
   requests: number;
   statuses: Record<string, number>;
   seconds: number;
@@ -232,8 +234,9 @@ async function audit(
         database,
         label: target.label,
         params: target.params.length,
-        tested: outcome.clean.length + outcome.injectable.length,
+        tested: outcome.clean.length + outcome.cleared.length + outcome.injectable.length,
         injectable: outcome.injectable,
+        cleared: outcome.cleared,
         requests: traffic.requests,
         statuses: traffic.statuses,
         seconds: Math.round((Date.now() - t0) / 1000),
@@ -244,6 +247,7 @@ async function audit(
       process.stdout.write(
         `${database} ${target.label}: ${result.tested}/${result.params} parameters tested, ${result.requests} requests ` +
           `${JSON.stringify(result.statuses)} in ${result.seconds} s${timedOut ? " (time limit)" : ""}` +
+          `${result.cleared.length ? ` (cleared by sqlmap's false-positive check: ${result.cleared.join(", ")})` : ""}` +
           `${result.injectable.length ? ` INJECTABLE: ${result.injectable.join(", ")}` : ""}\n`,
       );
     }
@@ -283,6 +287,7 @@ async function main() {
     }
   }
   const findings = results.flatMap((r) => r.injectable.map((p) => `${r.database} ${r.label} ${p}`));
+  const cleared = results.flatMap((r) => r.cleared.map((p) => `${r.database} ${r.label} ${p}`));
   const serverErrors = results.reduce(
     (n, r) => n + Object.entries(r.statuses).reduce((m, [s, c]) => m + (Number(s) >= 500 || s === "error" ? c : 0), 0),
     0,
@@ -306,12 +311,14 @@ async function main() {
     serverErrors,
     unreached,
     findings,
+    cleared,
     results,
   };
   process.stdout.write(
     `\n${summary.targets} targets, ${summary.parametersTested}/${summary.parameters} parameters tested, ` +
       `${summary.requests} requests, ${summary.timedOut} cut short by the time limit, ${summary.seconds} s; ` +
-      `findings: ${findings.length ? findings.join("; ") : "none"}; 5xx or broken connections: ${serverErrors}` +
+      `findings: ${findings.length ? findings.join("; ") : "none"}` +
+      `${cleared.length ? ` (cleared by sqlmap's false-positive check: ${cleared.join("; ")})` : ""}; 5xx or broken connections: ${serverErrors}` +
       `${unreached.length ? `; refused before the query: ${unreached.join(", ")}` : ""}\n`,
   );
   process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -1,10 +1,12 @@
 /**
  * npm run bench:soak -- [--users 100] [--seconds 600] [--warmup-seconds 60] [--seed-records 20000]
- *                       [--kind sqlite|postgres] [--max-p99-ms N]
+ *                       [--kind sqlite|postgres] [--max-p99-ms N] [--think-ms 0]
  *
  * Issue 13 point 4: many members at once, for a long time. Starts the production build (`npm run build` first)
  * on a fresh database with the demo seed (PostgreSQL with --kind postgres and TEST_DATABASE_URL), makes one
- * account per virtual user directly in it, and lets every user loop with no think time through what members do:
+ * account per virtual user directly in it, and lets every user loop through what members do, with no pause
+ * between requests unless --think-ms gives the mean of a pause (exponentially distributed, as a person reading a
+ * page) before each:
  * sign in (the token API, now and then), search a public or a members' collection, go to the next page, open a
  * record, refresh the access token (rotating the refresh cookie), and export the search as CSV: first for
  * --warmup-seconds (errors count, latencies do not), then for --seconds, measured. Each user has
@@ -29,6 +31,8 @@ const warmupSeconds = intArg(args, "warmup-seconds", 60);
 const seedRecords = intArg(args, "seed-records", 20_000);
 const kind = (args.get("kind") ?? "sqlite") as "sqlite" | "postgres";
 const maxP99Ms = args.has("max-p99-ms") ? intArg(args, "max-p99-ms", 0) : undefined;
+/** The mean pause before each request, in ms; 0: none, every user always has a request in flight. */
+const thinkMs = intArg(args, "think-ms", 0);
 /** How much resident memory may grow from just after the warm-up to the end. */
 const MAX_GROWTH = 0.1;
 /** A user signs in again every this many rounds: sign-in hashes a password, the dearest request there is. */
@@ -69,6 +73,7 @@ async function request(
   path: string,
   init: RequestInit = {},
 ): Promise<{ status: number; body: string } | null> {
+  if (thinkMs > 0) await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * thinkMs));
   const t0 = performance.now();
   const t = tally(kind);
   try {
@@ -112,7 +117,7 @@ async function signIn(base: string, user: User) {
 }
 
 /**
- * One user's loop until the deadline: what a member does in a visit, with no pause between requests. Users start
+ * One user's loop until the deadline: what a member does in a visit (pausing only with --think-ms). Users start
  * signed in (a session made directly, as after an earlier visit) and sign in again every few rounds, each at its
  * own turn, so that a hundred password hashes do not all fall in the first seconds.
  */
@@ -215,7 +220,7 @@ async function main() {
           `p95 ${k.p95Ms.toFixed(1).padStart(7)} ms  p99 ${k.p99Ms.toFixed(1).padStart(7)} ms  ${JSON.stringify(k.statuses)}\n`,
       );
     process.stdout.write(
-      `${users} users, ${Math.round(elapsed)} s, ${requests} requests (${Math.round(all.length / elapsed)}/s after the warm-up), ` +
+      `${users} users (mean pause ${thinkMs} ms), ${Math.round(elapsed)} s, ${requests} requests (${Math.round(all.length / elapsed)}/s after the warm-up), ` +
         `p99 ${p99Ms} ms; errors ${errors}, unexpected statuses ${unexpected}, 429s ${throttled}; ` +
         `RSS ${rssAfterWarmupMb} MB after the warm-up, ${rssEndMb} MB at the end (${(growth * 100).toFixed(1)} %; ` +
         `heap and other anonymous memory ${anonAfterWarmupMb} → ${anonEndMb} MB); ` +
@@ -231,6 +236,7 @@ async function main() {
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg: os.loadavg() },
       kind,
       users,
+      thinkMs,
       seconds: Math.round(elapsed),
       warmupSeconds,
       seedRecords,

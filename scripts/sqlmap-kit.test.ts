@@ -28,10 +28,29 @@ describe("readSqlmapOutput", () => {
       "[01:28:00] [WARNING] GET parameter 'yearFrom' does not seem to be injectable",
       "Parameter: surname (GET)",
     ].join("\n");
-    expect(readSqlmapOutput(text)).toEqual({ injectable: ["surname"], clean: ["yearFrom"] });
+    expect(readSqlmapOutput(text)).toEqual({ injectable: ["surname"], clean: ["yearFrom"], cleared: [] });
     expect(readSqlmapOutput("[x] [WARNING] GET parameter 'q' does not seem to be injectable")).toEqual({
       injectable: [],
       clean: ["q"],
+      cleared: [],
     });
+  });
+
+  it("counts a suspicion sqlmap's own false-positive check cleared as clean, named apart; one never cleared stays a finding", () => {
+    // As sqlmap 1.7 wrote it for a name search whose results differ with the words of its payload (2026-11-25).
+    const cleared = [
+      "[09:13:22] [WARNING] heuristic (basic) test shows that GET parameter 'givenName' might not be injectable",
+      "[09:13:24] [INFO] GET parameter 'givenName' appears to be 'AND boolean-based blind - WHERE or HAVING clause' injectable ",
+      "[09:13:26] [INFO] checking if the injection point on GET parameter 'givenName' is a false positive",
+      "[09:13:26] [WARNING] false positive or unexploitable injection point detected",
+      "[09:13:26] [WARNING] GET parameter 'givenName' does not seem to be injectable",
+      "[09:13:35] [WARNING] GET parameter 'birthPlace' does not seem to be injectable",
+    ].join("\n");
+    expect(readSqlmapOutput(cleared)).toEqual({ injectable: [], clean: ["birthPlace"], cleared: ["givenName"] });
+    // Cut short by the time limit before the check: still a finding.
+    const open = cleared.split("\n").slice(0, 2).join("\n");
+    expect(readSqlmapOutput(open)).toEqual({ injectable: ["givenName"], clean: [], cleared: [] });
+    // Confirmed in the summary: a finding whatever a line before said.
+    expect(readSqlmapOutput(`${cleared}\nParameter: givenName (GET)`).injectable).toEqual(["givenName"]);
   });
 });

@@ -51,20 +51,39 @@ export function sampleValue(name: string): string {
 }
 
 export interface SqlmapOutcome {
-  /** Parameters sqlmap reported as injectable. */
+  /** Parameters sqlmap reported as injectable (or suspected and never cleared). */
   injectable: string[];
   /** Parameters it finished testing and found not injectable. */
   clean: string[];
+  /**
+   * Parameters a first test suspected and sqlmap's own false-positive check then cleared ("false positive or
+   * unexploitable injection point detected", then "does not seem to be injectable"): counted clean, named apart.
+   */
+  cleared: string[];
 }
 
-/** Reads sqlmap's console output (run with --disable-coloring). */
+/**
+ * Reads sqlmap's console output (run with --disable-coloring), in order: a parameter's last verdict counts. A
+ * suspicion that nothing later cleared stays a finding, and a confirmed injection point (the summary's
+ * "Parameter: x (GET)") is one whatever came before it.
+ */
 export function readSqlmapOutput(text: string): SqlmapOutcome {
-  const injectable = new Set<string>();
-  for (const match of text.matchAll(/^Parameter: (\S+) \(GET\)/gm)) injectable.add(match[1]!);
-  for (const match of text.matchAll(/GET parameter '([^']+)' (?:is|appears to be) '[^']*' injectable/g))
-    injectable.add(match[1]!);
-  const clean = new Set<string>();
-  for (const match of text.matchAll(/GET parameter '([^']+)' does not seem to be injectable/g)) clean.add(match[1]!);
-  for (const name of injectable) clean.delete(name);
-  return { injectable: [...injectable], clean: [...clean] };
+  const state = new Map<string, "suspected" | "cleared" | "clean">();
+  const confirmed = new Set<string>();
+  for (const line of text.split("\n")) {
+    const summary = /^Parameter: (\S+) \(GET\)/.exec(line);
+    if (summary) confirmed.add(summary[1]!);
+    const suspected = /GET parameter '([^']+)' (?:is|appears to be) '[^']*' injectable/.exec(line);
+    if (suspected) state.set(suspected[1]!, "suspected");
+    const notInjectable = /GET parameter '([^']+)' does not seem to be injectable/.exec(line);
+    if (notInjectable) {
+      const name = notInjectable[1]!;
+      state.set(name, state.get(name) === "suspected" ? "cleared" : "clean");
+    }
+  }
+  const injectable = new Set(confirmed);
+  for (const [name, verdict] of state) if (verdict === "suspected") injectable.add(name);
+  const named = (verdict: string) =>
+    [...state].filter(([name, v]) => v === verdict && !injectable.has(name)).map(([name]) => name);
+  return { injectable: [...injectable], clean: named("clean"), cleared: named("cleared") };
 }
