@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+import { type Request, test as base, expect } from "@playwright/test";
+import { REFRESH_PATH } from "../app/auth/browser-session";
 import { createSession } from "../app/auth/sessions.server";
 import { createUser } from "../app/auth/users.server";
 import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
@@ -148,7 +149,24 @@ export const test = base.extend<{
     });
   },
   signInAs: async ({ database, context, baseURL }, use) => {
+    // A page of the previous account may still be refreshing its token: if that response landed after the new
+    // cookie, it would put the previous account's rotated token back. So pages are left first, and the new
+    // cookie is set only once no refresh is in flight.
+    const inFlight = new Set<Request>();
+    let settled: (() => void) | null = null;
+    const isRefresh = (request: Request) => new URL(request.url()).pathname === REFRESH_PATH;
+    const done = (request: Request) => {
+      if (inFlight.delete(request) && inFlight.size === 0) settled?.();
+    };
+    context.on("request", (request) => {
+      if (isRefresh(request)) inFlight.add(request);
+    });
+    context.on("requestfinished", done);
+    context.on("requestfailed", done);
     await use(async (account) => {
+      for (const open of context.pages()) if (open.url() !== "about:blank") await open.goto("about:blank");
+      if (inFlight.size > 0) await new Promise<void>((resolve) => (settled = resolve));
+      settled = null;
       const token = await createSession(database, account.id, { ip: "127.0.0.1", userAgent: "e2e" });
       // The cookie as Remix's createCookie writes it: the JSON string, base64-encoded.
       const value = Buffer.from(JSON.stringify(token), "utf8").toString("base64");
