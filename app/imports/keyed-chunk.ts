@@ -36,6 +36,8 @@ export interface KeyedChunk {
   /** The dictionary ids of the valid rows: the n-th valid row's end at idEnds[n] (its start at the one before). */
   idEnds: Int32Array;
   ids: Int32Array;
+  /** The name signature of each valid row (decision 0046). */
+  signatures: Float64Array;
   /** Dictionary values this chunk's rows made, and their codes. */
   values: PendingValue[];
   codes: NameCodesTable[];

@@ -32,6 +32,7 @@ class ChunkBuilder {
   records: (string | number | null)[] = [];
   idEnds: number[] = [];
   ids: number[] = [];
+  signatures: number[] = [];
 }
 
 async function run(): Promise<void> {
@@ -49,6 +50,7 @@ async function run(): Promise<void> {
     const rows = Int32Array.from(chunk.rows);
     const idEnds = Int32Array.from(chunk.idEnds);
     const ids = Int32Array.from(chunk.ids);
+    const signatures = Float64Array.from(chunk.signatures);
     const message: KeyedChunk = {
       kind: "chunk",
       rows,
@@ -57,10 +59,11 @@ async function run(): Promise<void> {
       records: chunk.records,
       idEnds,
       ids,
+      signatures,
       values: fresh.values,
       codes: fresh.codes,
     };
-    post(message, [rows.buffer, idEnds.buffer, ids.buffer]);
+    post(message, [rows.buffer, idEnds.buffer, ids.buffer, signatures.buffer]);
     chunk = new ChunkBuilder();
   };
   let header = true;
@@ -79,6 +82,7 @@ async function run(): Promise<void> {
       const keyed = keyer.key(row.record!, chunk.ids);
       for (const column of RECORD_VALUE_COLUMNS) chunk.records.push(keyed[column]);
       chunk.idEnds.push(chunk.ids.length);
+      chunk.signatures.push(keyer.lastSignature);
     }
     if (chunk.rows.length >= KEYED_CHUNK_ROWS) await send();
   }

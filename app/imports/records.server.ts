@@ -122,7 +122,8 @@ async function keyedRecordRows(
     classify: classifier(collection, (row) => canonicalOfStored(keyedRecord(row))),
     add(target, row, id) {
       const [from, to] = keyedIds(row);
-      return target.addKeyed(row.chunk.records, keyedRecordAt(row), row.chunk.ids, from, to, id);
+      const { chunk } = row;
+      return target.addKeyed(chunk.records, keyedRecordAt(row), chunk.ids, from, to, chunk.signatures[row.at]!, id);
     },
   };
 }

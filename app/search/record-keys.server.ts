@@ -1,9 +1,9 @@
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { COLLECTIONS, type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
+import { type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import { type NameCodesTable, type NameValuesTable, type RecordsTable, SORT_COLUMN_NAMES } from "~/db/schema";
-import { SIGNED_KINDS } from "~/search/signature";
+import { SIGNED_KINDS, unionSignature, valueMask } from "~/search/signature";
 
 /**
  * The keys of a record (DESIGN §5): its row for the records table and the dictionary ids of its search fields'
@@ -43,16 +43,13 @@ const RAW_CACHE_SIZE = 100_000;
 
 export type PendingValue = Omit<NameValuesTable, "n">;
 
-/** Per collection code, the search fields whose values go into a record's name signature (decision 0046). */
-const SIGNED_FIELDS: ReadonlyMap<number, ReadonlySet<string>> = new Map(
-  COLLECTIONS.map((c) => [c.code, new Set(c.searchFields.filter((f) => SIGNED_KINDS.has(f.kind)).map((f) => f.name))]),
-);
-
 interface FieldPlan {
   collection: CollectionDef;
   field: SearchField;
   sources: readonly string[];
   sortColumn: (typeof SORT_COLUMN_NAMES)[keyof typeof SORT_COLUMN_NAMES] | null;
+  /** Whether this field's values go into a record's name signature (decision 0046). */
+  signed: boolean;
   /** The keys of each raw value of this field in this collection. */
   keysOfRaw: Map<string, RawKeys>;
 }
@@ -61,6 +58,8 @@ interface RawKeys {
   ids: readonly number[];
   /** For a field with a sort column, else "". */
   folded: string;
+  /** The union of the ids' signature masks in a signed field, else 0. */
+  signature: number;
 }
 
 interface CollectionPlan {
@@ -76,35 +75,23 @@ export class RecordKeyer {
   /** Per collection, its search fields with the dictionary ids of each raw value. */
   private readonly plans = new Map<string, CollectionPlan>();
   private remembered = 0;
-  /**
-   * One bit per dictionary id: whether the value is of a signed field. The importer makes each record's signature
-   * from its ids alone, whichever thread keyed it; a bit per id stays small where a set of ids would not.
-   */
-  private signed = new Uint8Array(1 << 16);
+  /** The name signature of the record key() keyed last. */
+  private keyedSignature = 0;
 
   constructor(private nextValueId = 1) {}
 
   /** A value the dictionary already holds. */
   know(collection: number, field: string, value: string, id: number): void {
     this.dictionary.set(dictKey(collection, field, value), id);
-    this.markSigned(collection, field, id);
     if (id >= this.nextValueId) this.nextValueId = id + 1;
   }
 
-  /** Whether dictionary value `id` (one this keyer made or was told of) goes into a record's name signature. */
-  isSigned(id: number): boolean {
-    return ((this.signed[id >>> 3] ?? 0) & (1 << (id & 7))) !== 0;
-  }
-
-  private markSigned(collection: number, field: string, id: number): void {
-    if (!SIGNED_FIELDS.get(collection)?.has(field)) return;
-    const at = id >>> 3;
-    if (at >= this.signed.length) {
-      const grown = new Uint8Array(Math.max(at + 1, this.signed.length * 2));
-      grown.set(this.signed);
-      this.signed = grown;
-    }
-    this.signed[at]! |= 1 << (id & 7);
+  /**
+   * The name signature (decision 0046) of the record key() keyed last: made here, where each value's field is
+   * known, so a writer given keyed rows (another thread's) need not know which of their ids are names.
+   */
+  get lastSignature(): number {
+    return this.keyedSignature;
   }
 
   idOf(collection: number, field: string, value: string): number | undefined {
@@ -157,11 +144,13 @@ export class RecordKeyer {
       s_parish: "",
       data: JSON.stringify(data),
     };
+    let signature = 0;
     for (const f of plan.fields) {
       // A field may read several of the record's fields (a name as written and Germanised).
       const raw = data[f.sources[0]!];
       const first = raw ? this.rawKeys(f, raw) : null;
       if (f.sortColumn) (row[f.sortColumn] as string) = first ? first.folded : "";
+      if (first?.signature) signature = unionSignature(signature, first.signature);
       if (f.sources.length === 1) {
         if (first) for (const valueId of first.ids) ids.push(valueId);
         continue;
@@ -169,10 +158,14 @@ export class RecordKeyer {
       const all = new Set<number>(first ? first.ids : []);
       for (let i = 1; i < f.sources.length; i++) {
         const other = data[f.sources[i]!];
-        if (other) for (const valueId of this.rawKeys(f, other).ids) all.add(valueId);
+        if (!other) continue;
+        const keys = this.rawKeys(f, other);
+        for (const valueId of keys.ids) all.add(valueId);
+        if (keys.signature) signature = unionSignature(signature, keys.signature);
       }
       for (const valueId of all) ids.push(valueId);
     }
+    this.keyedSignature = signature;
     return row;
   }
 
@@ -189,6 +182,7 @@ export class RecordKeyer {
         field,
         sources: fieldSources(field),
         sortColumn: field.sortColumn && field.sortColumn !== "date" ? SORT_COLUMN_NAMES[field.sortColumn] : null,
+        signed: SIGNED_KINDS.has(field.kind),
         // Per collection: collections share their field definitions (births and deaths), but each has its own
         // dictionary values.
         keysOfRaw: new Map(),
@@ -211,7 +205,8 @@ export class RecordKeyer {
     const ids = valueEntries(raw).map((entry) =>
       this.valueId(collection, field.name, field.kind, entry.key, entry.display),
     );
-    const keys = { ids, folded: plan.sortColumn ? foldName(raw) : "" };
+    const signature = plan.signed ? ids.reduce((sig, id) => unionSignature(sig, valueMask(id)), 0) : 0;
+    const keys = { ids, folded: plan.sortColumn ? foldName(raw) : "", signature };
     if (++this.remembered > RAW_CACHE_SIZE) this.forgetValueIds();
     plan.keysOfRaw.set(raw, keys);
     return keys;
@@ -228,7 +223,6 @@ export class RecordKeyer {
     if (known !== undefined) return known;
     const id = this.nextValueId++;
     this.dictionary.set(key, id);
-    this.markSigned(collection.code, field, id);
     const keys = nameKeys(value, { variants: kind === "givenName" });
     this.values.push({ id, collection: collection.code, field, value, display, folded: keys.folded });
     for (const code of valueCodes({ id, collection: collection.code, field }, keys, ["d", "v"])) this.codes.push(code);

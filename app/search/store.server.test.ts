@@ -4,7 +4,9 @@ import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-d
 import { getCollection } from "./collections";
 import { parseCriteria } from "./criteria";
 import { searchCollection, streamMatches } from "./engine.server";
-import { importRecords } from "./store.server";
+import { generateRecords } from "~/demo/generator";
+import type { Database } from "~/db/connection.server";
+import { RecordImporter, importRecords } from "./store.server";
 
 const births = getCollection("stpete-birth")!;
 const deaths = getCollection("stpete-death")!;
@@ -36,6 +38,38 @@ describe.each(testDialects())("the records importer (%s)", (dialect) => {
       let streamed = 0;
       for await (const _ of streamMatches(test.database, collection, criteria, visitor)) streamed++;
       expect([found.total, streamed]).toEqual([expected, expected]);
+    }
+  });
+
+  // A large import writes each sorted run of postings a slice at a time between the next records; a run must come
+  // out exactly as it would have been written at once, signatures included, whatever is still buffered at the end.
+  it("writes every posting with its signature when runs are written in slices between records", async () => {
+    const records = [...generateRecords({ count: 3000 })];
+    const postings = (database: Database) =>
+      database.db
+        .selectFrom("postings")
+        .select(["value_id", "year", "record_id", "sig"])
+        .orderBy("value_id")
+        .orderBy("year")
+        .orderBy("record_id")
+        .execute()
+        .then((rows) => rows.map((r) => [r.value_id, r.year, r.record_id, Number(r.sig)].map(Number)));
+    const atOnce = await createTestDatabase(dialect);
+    const sliced = await createTestDatabase(dialect);
+    try {
+      await importRecords(atOnce.database, records);
+      await sliced.database.db.transaction().execute(async (trx) => {
+        const importer = new RecordImporter(sliced.database, 500, trx, 400);
+        await importer.init();
+        await importer.addAll(records);
+        await importer.finish();
+      });
+      const expected = await postings(atOnce.database);
+      expect(expected.length).toBeGreaterThan(10 * 400);
+      expect(await postings(sliced.database)).toEqual(expected);
+    } finally {
+      await atOnce.drop();
+      await sliced.drop();
     }
   });
 });

@@ -3,7 +3,8 @@ import { type Kysely, sql } from "kysely";
 import { COLLECTIONS, type CollectionDef, fieldSources } from "~/search/collections";
 import { nameKeys } from "~/names/keys";
 import { PostingBuffer } from "~/search/posting-buffer";
-import { unionSignature, valueMask } from "~/search/signature";
+import { IdSet } from "~/search/id-set";
+import { RecordSignatures } from "~/search/record-signatures";
 import {
   type ImportRecord,
   type PendingValue,
@@ -26,6 +27,8 @@ const ROW_CHUNK = 5000;
  * and stops at 2²¹ slots, just above this.
  */
 const POSTINGS_PER_WRITE = 2_000_000;
+/** Postings of a draining run written at a time (RecordImporter.drainSome). */
+const DRAIN_SLICE = 8192;
 
 /** Browsing a collection without name criteria pages through this index of the records. */
 const BROWSE_INDEX = "records_collection_date";
@@ -50,12 +53,17 @@ export class RecordImporter {
   private records: unknown[] = [];
   private recordCount = 0;
   /** The postings to write, packed: millions of small objects kept the garbage collector busy. */
-  private readonly postings = new PostingBuffer();
+  private postings = new PostingBuffer();
   /** The name signature of each record whose postings wait in `postings` (every posting carries its record's). */
-  private readonly signatures = new Map<number, number>();
+  private signatures = new RecordSignatures();
+  /**
+   * A full, sorted run of postings being written a slice at a time while records keep coming (inside a caller's
+   * transaction): written at once, it held this thread for seconds during which a keying worker stood still.
+   */
+  private draining: { postings: PostingBuffer; signatures: RecordSignatures; next: number; debt: number } | null = null;
   private values: PendingValue[] = [];
   private codes: NameCodesTable[] = [];
-  private readonly touched = new Set<number>();
+  private readonly touched = new IdSet();
   private imported = 0;
   private readonly ids: number[] = [];
 
@@ -66,6 +74,8 @@ export class RecordImporter {
     private readonly database: Database,
     private readonly batchSize = 5000,
     private readonly executor?: Kysely<Schema>,
+    /** Postings buffered before a sorted run is written (smaller in tests, to reach the runs' slicing). */
+    private readonly postingsPerWrite = POSTINGS_PER_WRITE,
   ) {}
 
   private get db(): Kysely<Schema> {
@@ -119,12 +129,12 @@ export class RecordImporter {
     const fresh = this.keyer.takeNew();
     if (fresh.values.length) this.addValues(fresh.values, fresh.codes);
     const values = RECORD_VALUE_COLUMNS.map((column) => row[column]);
-    return this.addKeyed(values, 0, ids, 0, ids.length, id);
+    return this.addKeyed(values, 0, ids, 0, ids.length, this.keyer.lastSignature, id);
   }
 
   /**
    * Adds a record keyed elsewhere (a worker's keyer): its RECORD_VALUE_COLUMNS at `values[at]` onwards, and the
-   * dictionary ids of its values, `ids[from]` to `ids[to - 1]`.
+   * dictionary ids of its values, `ids[from]` to `ids[to - 1]`, and its name signature as the keyer made it.
    */
   async addKeyed(
     values: ArrayLike<unknown>,
@@ -132,25 +142,25 @@ export class RecordImporter {
     ids: ArrayLike<number>,
     from: number,
     to: number,
+    signature: number,
     id = this.nextRecordId++,
   ): Promise<number> {
     if (id >= this.nextRecordId) this.nextRecordId = id + 1;
     const year = values[at + YEAR_AT] as number;
     this.touchedCollections.add(values[at + COLLECTION_AT] as number);
-    let signature = 0;
     for (let i = from; i < to; i++) {
       const valueId = ids[i]!;
       this.postings.push(valueId, year, id);
       this.touched.add(valueId);
-      if (this.keyer.isSigned(valueId)) signature = unionSignature(signature, valueMask(valueId));
     }
     this.signatures.set(id, signature);
+    if (this.draining) this.drainSome(to - from);
     const { records } = this;
     records.push(id);
     for (let i = 0; i < RECORD_VALUE_COLUMNS.length; i++) records.push(values[at + i]);
     this.recordCount++;
     this.imported++;
-    if (this.recordCount >= this.batchSize || this.postings.length >= POSTINGS_PER_WRITE) await this.flush();
+    if (this.recordCount >= this.batchSize || this.postings.length >= this.postingsPerWrite) await this.flush();
     return id;
   }
 
@@ -231,7 +241,7 @@ export class RecordImporter {
       await sql`create index ${sql.id(BROWSE_INDEX)} on records (collection, date_sort, id)`.execute(this.db);
       this.browseIndexDropped = false;
     }
-    const ids = [...this.touched];
+    const ids = this.touched.toArray();
     this.touched.clear();
     const { db } = this;
     for (let i = 0; i < ids.length; i += 1000) {
@@ -286,8 +296,8 @@ export class RecordImporter {
    * its records' postings, so no record is ever visible without them.
    */
   private async flush(all = false): Promise<void> {
-    const postingsDue = all || !this.executor || this.postings.length >= POSTINGS_PER_WRITE;
-    if (!this.recordCount && !this.values.length && !(postingsDue && this.postings.length)) return;
+    const postingsDue = all || !this.executor || this.postings.length >= this.postingsPerWrite;
+    if (!this.recordCount && !this.values.length && !(postingsDue && this.postings.length) && !this.draining) return;
     const records = this.records;
     const values = this.values.map((v) => ({ ...v, n: 0 }) satisfies NameValuesTable);
     const codes = this.codes;
@@ -299,15 +309,62 @@ export class RecordImporter {
       await insertRows(this.database, trx, "name_values", NAME_VALUE_COLUMNS, values);
       await insertRows(this.database, trx, "name_codes", NAME_CODE_COLUMNS, codes);
       await insertFlatRows(this.database, trx, "records", RECORD_COLUMNS, records);
-      if (postingsDue) {
-        this.postings.sort();
-        await insertPostings(this.database, trx, this.postings, this.signatures);
-        this.postings.clear();
-        this.signatures.clear();
+      if (!postingsDue) return;
+      await this.drainAll(trx);
+      this.postings.sort();
+      // On SQLite inside a caller's transaction a full run is written in slices between the next records
+      // (drainSome); the run's records are written above, so every posting still follows its record.
+      if (!all && this.executor && this.database.sqlite) {
+        const spare = this.spare ?? { postings: new PostingBuffer(), signatures: new RecordSignatures() };
+        this.draining = { postings: this.postings, signatures: this.signatures, next: 0, debt: 0 };
+        this.postings = spare.postings;
+        this.signatures = spare.signatures;
+        this.spare = null;
+        return;
       }
+      await insertPostings(this.database, trx, this.postings, this.signatures, 0, this.postings.length);
+      this.postings.clear();
+      this.signatures.clear();
     };
     if (this.executor) await write(this.executor);
     else await this.database.db.transaction().execute(write);
+  }
+
+  private get drainSlice(): number {
+    return Math.max(BULK_ROWS, Math.min(DRAIN_SLICE, this.postingsPerWrite >> 4));
+  }
+
+  /** The buffers of the last run drained, kept for the next one. */
+  private spare: { postings: PostingBuffer; signatures: RecordSignatures } | null = null;
+
+  /**
+   * Writes a slice of the draining run for `added` postings just buffered: twice as many, so the run is written
+   * before the next one is half full, in slices long enough that each costs little more than its rows.
+   */
+  private drainSome(added: number): void {
+    const run = this.draining!;
+    run.debt += 2 * added;
+    if (run.debt < this.drainSlice) return;
+    const end = Math.min(run.postings.length, run.next + run.debt);
+    insertSqlitePostings(this.database.sqlite!, run.postings, run.signatures, run.next, end);
+    run.next = end;
+    run.debt = 0;
+    if (end === run.postings.length) this.retireRun();
+  }
+
+  private async drainAll(trx: Kysely<Schema>): Promise<void> {
+    const run = this.draining;
+    if (!run) return;
+    await insertPostings(this.database, trx, run.postings, run.signatures, run.next, run.postings.length);
+    this.retireRun();
+  }
+
+  private retireRun(): void {
+    const run = this.draining!;
+    run.postings.clear();
+    run.signatures.clear();
+    this.spare = { postings: run.postings, signatures: run.signatures };
+    this.draining = null;
   }
 }
 
@@ -386,11 +443,11 @@ class BulkInsert<T> {
     for (; i < values.length; i += this.names.length) this.one.run(values.slice(i, i + this.names.length));
   }
 
-  /** The rows `fill` gives by index, each pushing its row's values in column order. */
-  runEach(count: number, fill: (i: number, out: unknown[]) => void): void {
+  /** The rows `fill` gives by index, `from` to `to - 1`, each pushing its row's values in column order. */
+  runEach(from: number, to: number, fill: (i: number, out: unknown[]) => void): void {
     const { buffer, names } = this;
     const full = names.length * BULK_ROWS;
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < to; i++) {
       fill(i, buffer);
       if (buffer.length === full) {
         this.many.run(buffer);
@@ -470,24 +527,22 @@ async function insertFlatRows<T>(
   await insertRows(database, executor, table, columns, rows as T[]);
 }
 
-/** The buffered postings, in the buffer's (sorted) order, each with its record's signature. */
+/** Postings `from` to `to - 1` of the buffer, in its (sorted) order, each with its record's signature. */
 async function insertPostings(
   database: Database,
   executor: Kysely<Schema>,
   postings: PostingBuffer,
-  signatures: ReadonlyMap<number, number>,
+  signatures: RecordSignatures,
+  from: number,
+  to: number,
 ): Promise<void> {
-  const count = postings.length;
-  if (!count) return;
+  if (from >= to) return;
   if (database.sqlite) {
-    bulkInsert(database.sqlite, "postings", POSTING_COLUMNS).runEach(count, (i, out) => {
-      const recordId = postings.recordId(i);
-      out.push(postings.valueId(i), postings.year(i), recordId, signatures.get(recordId) ?? 0);
-    });
+    insertSqlitePostings(database.sqlite, postings, signatures, from, to);
     return;
   }
-  for (let start = 0; start < count; start += UNNEST_ROWS) {
-    const end = Math.min(count, start + UNNEST_ROWS);
+  for (let start = from; start < to; start += UNNEST_ROWS) {
+    const end = Math.min(to, start + UNNEST_ROWS);
     const value: number[] = [];
     const year: number[] = [];
     const record: number[] = [];
@@ -497,13 +552,26 @@ async function insertPostings(
       value.push(postings.valueId(i));
       year.push(postings.year(i));
       record.push(recordId);
-      signature.push(signatures.get(recordId) ?? 0);
+      signature.push(signatures.get(recordId));
     }
     await sql`insert into postings (value_id, year, record_id, sig)
       select * from unnest(${value}::integer[], ${year}::integer[], ${record}::integer[], ${signature}::bigint[])`.execute(
       executor,
     );
   }
+}
+
+function insertSqlitePostings(
+  handle: SQLite.Database,
+  postings: PostingBuffer,
+  signatures: RecordSignatures,
+  from: number,
+  to: number,
+): void {
+  bulkInsert(handle, "postings", POSTING_COLUMNS).runEach(from, to, (i, out) => {
+    const recordId = postings.recordId(i);
+    out.push(postings.valueId(i), postings.year(i), recordId, signatures.get(recordId));
+  });
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
