@@ -24,8 +24,15 @@ function openProjectDatabase(project: string, baseURL: string): Database {
     url.pathname = `/${process.env.E2E_PG_DATABASE ?? "metryka_e2e"}`;
     return openPostgres(url.toString());
   }
-  return openSqlite(path.resolve(".e2e-data", `sqlite-${new URL(baseURL).port}`, "metryka.sqlite"));
+  const database = openSqlite(path.resolve(".e2e-data", `sqlite-${new URL(baseURL).port}`, "metryka.sqlite"));
+  // An import in a test beside this one holds SQLite's write lock for its whole transaction, which on a loaded
+  // machine outlasted the site's 5 s busy timeout, and a fixture's clean-up failed with "database is locked".
+  database.sqlite?.pragma(`busy_timeout = ${FIXTURE_BUSY_TIMEOUT_MS}`);
+  return database;
 }
+
+/** How long a fixture's SQLite statement waits for another connection's write lock. */
+const FIXTURE_BUSY_TIMEOUT_MS = 60_000;
 
 /** The data folder of the project's server (scripts/e2e-server.mjs). */
 function dataDirOf(project: string, baseURL: string): string {
