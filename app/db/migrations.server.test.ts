@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "./connection.server";
 import { migrateToLatest, migrateUpTo, migrationStatus } from "./migrations.server";
-import { type TestDatabase, createTestDatabase, testDialects } from "./test-database";
+import { type TestDatabase, createTestDatabase, storedPostings, testDialects } from "./test-database";
 import { type ImportRecord, importRecords } from "~/search/store.server";
 
 /** Records of two collections whose name fields (signed) and places (not signed) repeat across records. */
@@ -218,16 +218,7 @@ for (const dialect of testDialects()) {
       const imported = await empty();
       await migrateToLatest(imported);
       await importRecords(imported, SIGNED_RECORDS);
-      const postings = (database: Database) =>
-        database.db
-          .selectFrom("postings")
-          .select(["value_id", "year", "record_id", "sig"])
-          .orderBy("value_id")
-          .orderBy("year")
-          .orderBy("record_id")
-          .execute()
-          .then((rows) => rows.map((r) => [r.value_id, r.year, r.record_id, Number(r.sig)].map(Number)));
-      const expected = await postings(imported);
+      const expected = await storedPostings(imported);
       // Not a test that cannot fail: the import gives most records a signature.
       expect(expected.filter((p) => p[3] !== 0).length).toBeGreaterThan(expected.length / 2);
 
@@ -247,7 +238,7 @@ for (const dialect of testDialects()) {
       await copy("name_values", ["id", "collection", "field", "value", "display", "folded", "n"]);
       await copy("postings", ["value_id", "year", "record_id"]);
       await migrateToLatest(old);
-      expect(await postings(old)).toEqual(expected);
+      expect(await storedPostings(old)).toEqual(expected);
     });
   });
 }

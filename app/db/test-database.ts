@@ -52,3 +52,15 @@ export async function createTestDatabase(kind: TestDialect, { migrate = true } =
     },
   };
 }
+
+/** For tests: every posting as [value, year, record, signature], in the table's key order. */
+export async function storedPostings(database: Database): Promise<number[][]> {
+  const rows = await database.db
+    .selectFrom("postings")
+    .select(["value_id", "year", "record_id", "sig"])
+    .orderBy("value_id")
+    .orderBy("year")
+    .orderBy("record_id")
+    .execute();
+  return rows.map((r) => [r.value_id, r.year, r.record_id, r.sig].map(Number));
+}

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/auth/viewer.server";
-import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { type TestDatabase, createTestDatabase, storedPostings, testDialects } from "~/db/test-database";
 import { getCollection } from "./collections";
 import { parseCriteria } from "./criteria";
 import { searchCollection, streamMatches } from "./engine.server";
 import { generateRecords } from "~/demo/generator";
-import type { Database } from "~/db/connection.server";
 import { RecordImporter, importRecords } from "./store.server";
 
 const births = getCollection("stpete-birth")!;
@@ -45,15 +44,6 @@ describe.each(testDialects())("the records importer (%s)", (dialect) => {
   // out exactly as it would have been written at once, signatures included, whatever is still buffered at the end.
   it("writes every posting with its signature when runs are written in slices between records", async () => {
     const records = [...generateRecords({ count: 3000 })];
-    const postings = (database: Database) =>
-      database.db
-        .selectFrom("postings")
-        .select(["value_id", "year", "record_id", "sig"])
-        .orderBy("value_id")
-        .orderBy("year")
-        .orderBy("record_id")
-        .execute()
-        .then((rows) => rows.map((r) => [r.value_id, r.year, r.record_id, Number(r.sig)].map(Number)));
     const atOnce = await createTestDatabase(dialect);
     const sliced = await createTestDatabase(dialect);
     try {
@@ -64,9 +54,9 @@ describe.each(testDialects())("the records importer (%s)", (dialect) => {
         await importer.addAll(records);
         await importer.finish();
       });
-      const expected = await postings(atOnce.database);
+      const expected = await storedPostings(atOnce.database);
       expect(expected.length).toBeGreaterThan(10 * 400);
-      expect(await postings(sliced.database)).toEqual(expected);
+      expect(await storedPostings(sliced.database)).toEqual(expected);
     } finally {
       await atOnce.drop();
       await sliced.drop();
