@@ -1,3 +1,4 @@
+import type { MessagePort } from "node:worker_threads";
 import type { NameCodesTable } from "~/db/schema";
 import type { PendingValue } from "~/search/record-keys.server";
 import type { CsvSettings } from "./file.server";
@@ -5,12 +6,15 @@ import type { RecordRowSettings, RowProblem } from "./rows.server";
 
 /**
  * What the main thread of a large record import and its keying worker (keying-worker.server.ts) say to each other
- * (decision 0045): the job, then chunks of keyed rows in packed columns, so a million rows cross as a few
- * hundred messages and not as millions of objects.
+ * (decision 0045): the job, then chunks of keyed rows in packed columns, so a million rows cross as thousands of
+ * messages (decision 0049) and not as millions of objects.
  */
 
-/** Rows a chunk carries. */
-export const KEYED_CHUNK_ROWS = 2000;
+/**
+ * Rows a chunk carries. Few: the worker's strings of a chunk being filled live until it is sent, and at 2,000 rows
+ * they outlived the young generation's collections, which then cost a quarter of the worker's time.
+ */
+export const KEYED_CHUNK_ROWS = 125;
 
 export interface KeyingJob {
   filePath: string;
@@ -23,7 +27,14 @@ export interface KeyingJob {
   dictionary: [string, string, number][];
   /** Chunks the worker may send before the main thread has taken them. */
   inFlight: number;
+  /** Where the worker posts its messages, for the main thread to take when it is ready (decision 0049). */
+  chunks: MessagePort;
+  /** Set (index 0) while the main thread waits: the worker then also says on its own port that it posted. */
+  waiting: Int32Array;
 }
+
+/** What the caller of an import gives; the rest of the job is the channel's. */
+export type KeyingRequest = Omit<KeyingJob, "inFlight" | "chunks" | "waiting">;
 
 export interface KeyedChunk {
   kind: "chunk";

@@ -9,6 +9,8 @@ import { getBatch } from "./batches.server";
 import { startBatchJob } from "./jobs.server";
 import { createRecordCsvBatch } from "./csv-batches.server";
 import { importRecordBatch } from "./records.server";
+import { KEYED_CHUNK_ROWS } from "./keyed-chunk";
+import { keyedRows } from "./keyed-rows.server";
 
 /**
  * Decision 0045: a large import reads and keys its rows on a worker thread. Whatever thread keyed them, an import
@@ -114,5 +116,62 @@ describe.each(testDialects())("an import keyed on a worker thread (%s)", (dialec
         ]);
       }
     }
+  });
+});
+
+// Decision 0049: the chunks wait in a port until the writer takes one, the worker at most IN_FLIGHT chunks ahead;
+// while none is ready the writer's own work runs. Rows must still come in the file's order, each once.
+describe("the rows of a worker", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+  });
+  afterAll(() => test.drop());
+
+  async function requestFor(content: string) {
+    const file = path.join(dir, `f${files++}.csv`);
+    writeFileSync(file, content);
+    const { id } = await createRecordCsvBatch(test.database, collection, file, { skipBadRows: true });
+    const batch = (await getBatch(test.database, id))!;
+    return {
+      filePath: batch.filePath,
+      settings: batch.settings,
+      headers: batch.analysis.headers,
+      collection: collection.id,
+      nextValueId: 1,
+      dictionary: [],
+    };
+  }
+
+  it("come in order, each once, to a writer slower than the worker, which works while it waits", async () => {
+    const total = 20_000;
+    const request = await requestFor(HEADER + rows(0, total) + "\n");
+    let waits = 0;
+    let chunks = 0;
+    const seen: number[] = [];
+    const keys = new Set<string>();
+    // A writer that has work for a few turns whenever it waits, and that now and then stops for a while, so the
+    // worker fills every place ahead of it.
+    const whileWaiting = () => ++waits % 4 !== 0;
+    for await (const row of keyedRows(request, () => chunks++, whileWaiting)) {
+      seen.push(row.row);
+      keys.add(row.sourceKey!);
+      expect(row.problems).toEqual([]);
+      if (seen.length % 5000 === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => i + 2));
+    expect(keys.size).toBe(total);
+    expect(chunks).toBe(Math.ceil(total / KEYED_CHUNK_ROWS));
+    expect(waits).toBeGreaterThan(0);
+  });
+
+  it("stop with the worker's own message when it cannot read the file", async () => {
+    const request = await requestFor(HEADER + rows(0, 10) + "\n");
+    const read = async () => {
+      for await (const _ of keyedRows({ ...request, filePath: path.join(dir, "gone.csv") }, () => {})) {
+        // Nothing comes.
+      }
+    };
+    await expect(read()).rejects.toThrow(/gone\.csv/);
   });
 });

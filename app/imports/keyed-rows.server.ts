@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
 import type { RecordsTable } from "~/db/schema";
 import { RECORD_VALUE_COLUMNS } from "~/search/record-keys.server";
 import type { SourcedRow } from "./batch-walk.server";
-import { type KeyedChunk, type KeyingJob, type WorkerMessage } from "./keyed-chunk";
+import { type KeyedChunk, type KeyingJob, type KeyingRequest, type WorkerMessage } from "./keyed-chunk";
 import type { RowProblem } from "./rows.server";
 
 /**
@@ -16,8 +16,11 @@ import type { RowProblem } from "./rows.server";
 /** The worker's source beside this file, and its bundle in the build's folder (scripts/build-workers.mjs). */
 const WORKER_SOURCE = "./keying-worker.server.ts";
 const WORKER_BUNDLE = path.join("workers", "keying-worker.cjs");
-/** Chunks the worker may be ahead of the writer: enough to keep both threads busy, few enough to bound memory. */
-const IN_FLIGHT = 4;
+/**
+ * Chunks the worker may be ahead of the writer: enough that neither thread waits for the other while the writer
+ * writes a run of postings, few enough to bound memory (they wait serialized, about 90 KB each).
+ */
+const IN_FLIGHT = 128;
 
 /**
  * The worker's heap: left to itself V8 let it grow to three times what it holds (its garbage counted in the
@@ -46,7 +49,11 @@ const NO_PROBLEMS: RowProblem[] = [];
 
 async function startWorker(job: KeyingJob): Promise<Worker> {
   const here = import.meta.url;
-  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  const options = {
+    workerData: job,
+    transferList: [job.chunks],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  };
   if (!here.endsWith(".ts")) return new Worker(builtWorker(path.dirname(fileURLToPath(here))), options);
   // Run from the sources (the command line under tsx, tests): bundled now, as the build bundles it.
   const { build } = await import("esbuild");
@@ -68,15 +75,23 @@ function builtWorker(from: string): string {
 }
 
 /**
- * The file's rows, the header left out, keyed by a worker started for `job`. `onChunk` sees each chunk before
- * its rows (its new dictionary values). The worker stops when the rows end or the caller stops reading.
+ * The file's rows, the header left out, keyed by a worker started for `request`. `onChunk` sees each chunk before
+ * its rows (its new dictionary values). While no chunk is ready, `whileWaiting` is called between turns of the
+ * event loop for as long as it says more is left (work the caller would do later anyway). The worker stops when
+ * the rows end or the caller stops reading.
  */
 export async function* keyedRows(
-  job: Omit<KeyingJob, "inFlight">,
+  request: KeyingRequest,
   onChunk: (chunk: KeyedChunk) => void,
+  whileWaiting: () => boolean = () => false,
 ): AsyncGenerator<KeyedRow> {
-  const worker = await startWorker({ ...job, inFlight: IN_FLIGHT });
-  const queue: KeyedChunk[] = [];
+  // The chunks wait in a port of their own, still serialized (outside the JavaScript heap), until the loop below
+  // takes one: received as they came, the strings of every chunk ahead lived long enough for the garbage
+  // collector to move them to the old generation, where they piled up as garbage. The worker's own port only
+  // says that something was posted, and only while `waiting` says this thread waits for it.
+  const { port1: chunks, port2 } = new MessageChannel();
+  const waiting = new Int32Array(new SharedArrayBuffer(4));
+  const worker = await startWorker({ ...request, inFlight: IN_FLIGHT, chunks: port2, waiting });
   let ended = false;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -85,27 +100,45 @@ export async function* keyedRows(
     wake = null;
     resolve?.();
   };
-  worker.on("message", (message: WorkerMessage) => {
-    if (message.kind === "chunk") queue.push(message);
-    else if (message.kind === "end") ended = true;
-    else failure = new Error(message.message);
-    poke();
-  });
+  const next = (): KeyedChunk | null => {
+    for (;;) {
+      const received = receiveMessageOnPort(chunks);
+      if (!received) return null;
+      const message = received.message as WorkerMessage;
+      if (message.kind === "chunk") return message;
+      if (message.kind === "end") ended = true;
+      else failure = new Error(message.message);
+    }
+  };
+  worker.on("message", poke);
   worker.on("error", (error) => {
     failure = error;
     poke();
   });
+  let exitCode: number | null = null;
   worker.on("exit", (code) => {
-    if (!ended) failure ??= new Error(`The import's worker stopped (exit code ${code}) before the end of the file`);
+    // What it posted before it stopped is still in the port: the loop reads that first.
+    exitCode = code;
     poke();
   });
   try {
     for (;;) {
-      const chunk = queue.shift();
+      let chunk = next();
+      if (!chunk && !ended && !failure) {
+        // Said before the port is read again, so a chunk posted after that read comes with a word.
+        Atomics.store(waiting, 0, 1);
+        chunk = next();
+        if (chunk) Atomics.store(waiting, 0, 0);
+      }
       if (!chunk) {
         if (failure) throw failure;
         if (ended) return;
-        await new Promise<void>((resolve) => (wake = resolve));
+        if (exitCode !== null) {
+          throw new Error(`The import's worker stopped (exit code ${exitCode}) before the end of the file`);
+        }
+        if (whileWaiting()) await new Promise<void>((resolve) => setImmediate(resolve));
+        else await new Promise<void>((resolve) => (wake = resolve));
+        Atomics.store(waiting, 0, 0);
         continue;
       }
       worker.postMessage(0);
@@ -123,6 +156,7 @@ export async function* keyedRows(
       }
     }
   } finally {
+    chunks.close();
     await worker.terminate();
   }
 }

@@ -21,8 +21,13 @@ port.on("message", () => {
   wake?.();
 });
 
+/**
+ * Posts to the port the main thread takes chunks from when it is ready, and tells it that something is there if it
+ * waits: a word for every chunk woke it thousands of times for nothing.
+ */
 function post(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(message, transfer);
+  job.chunks.postMessage(message, transfer);
+  if (message.kind !== "chunk" || Atomics.load(job.waiting, 0)) port.postMessage(null);
 }
 
 class ChunkBuilder {

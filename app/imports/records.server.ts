@@ -118,7 +118,11 @@ async function keyedRecordRows(
     dictionary: dictionary.map((v): [string, string, number] => [v.field, v.value, Number(v.id)]),
   };
   return {
-    rows: keyedRows(job, (chunk) => importer.addValues(chunk.values, chunk.codes)),
+    rows: keyedRows(
+      job,
+      (chunk) => importer.addValues(chunk.values, chunk.codes),
+      () => importer.writeAhead(),
+    ),
     classify: classifier(collection, (row) => canonicalOfStored(keyedRecord(row))),
     add(target, row, id) {
       const [from, to] = keyedIds(row);
@@ -200,6 +204,9 @@ async function findExisting(
   return found;
 }
 
+/** Records an import writes at a time: written soon, their strings die before the garbage collector moves them. */
+const IMPORT_RECORDS_PER_WRITE = 1000;
+
 const SOURCE_COLUMNS: Columns<RecordSourcesTable> = [
   ["record_id", "integer"],
   ["collection", "integer"],
@@ -251,7 +258,7 @@ export async function importRecordBatch(
   const started = Date.now();
   await inJobTransaction(database, async (trx, job) => {
     await lockForJob(trx, database, "batch", batch.id);
-    const importer = new RecordImporter(job, 5000, trx);
+    const importer = new RecordImporter(job, IMPORT_RECORDS_PER_WRITE, trx);
     await importer.init();
     await importer.deferBrowseIndex(batch.rows.new);
     const policy = problemRowPolicy(batch);

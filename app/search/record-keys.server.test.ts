@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RecordKeyer } from "./record-keys.server";
+import { nameKeys } from "~/names/keys";
+import { RecordKeyer, valueCodes } from "./record-keys.server";
 import { valueMask } from "./signature";
 
 const date = { year: 1858, month: 3, day: 12 };
@@ -37,5 +38,27 @@ describe("RecordKeyer.key", () => {
     // The surname's bits alone: the place is not a name.
     expect(signature).toBe(valueMask(surname!));
     expect(valueMask(place!)).not.toBe(signature);
+  });
+
+  // Only single words get codes; a value of several words is found through its words' own entries, so the keyer
+  // leaves out the phonetic work for it (decision 0049), and must give the same rows as before.
+  it("gives a value of several words its words' entries, and codes to the single words only", () => {
+    const keyer = new RecordKeyer();
+    const ids: number[] = [];
+    keyer.key({ collection: "stpete-birth", date, fields: { givenName: "Johann  Gottlieb", surname: "Müller" } }, ids);
+    const { values, codes } = keyer.takeNew();
+    // In the collection's order of fields: the surname first.
+    expect(values.map((v) => [v.value, v.display, v.folded])).toEqual([
+      ["müller", "Müller", "muller"],
+      ["johann gottlieb", "Johann Gottlieb", "johann gottlieb"],
+      ["johann", "Johann", "johann"],
+      ["gottlieb", "Gottlieb", "gottlieb"],
+    ]);
+    const expected = values.flatMap((v) =>
+      valueCodes(v, nameKeys(v.value, { variants: v.field === "givenName" }), ["d", "v"]),
+    );
+    expect(codes).toEqual(expected);
+    expect(new Set(codes.map((c) => c.value_id))).toEqual(new Set([values[0]!.id, values[2]!.id, values[3]!.id]));
+    expect(codes.filter((c) => c.kind === "v").length).toBeGreaterThan(0);
   });
 });

@@ -218,8 +218,12 @@ export class RecordKeyer {
     if (known !== undefined) return known;
     const id = this.nextValueId++;
     this.dictionary.set(key, id);
+    const folded = foldName(value);
+    this.values.push({ id, collection: collection.code, field, value, display, folded });
+    // Only single words get codes (valueCodes), so a value of several words, found through its words' own
+    // entries, needs none of the phonetic work (most new values of a large import: double given names).
+    if (folded.includes(" ")) return id;
     const keys = nameKeys(value, { variants: kind === "givenName" });
-    this.values.push({ id, collection: collection.code, field, value, display, folded: keys.folded });
     for (const code of valueCodes({ id, collection: collection.code, field }, keys, ["d", "v"])) this.codes.push(code);
     return id;
   }

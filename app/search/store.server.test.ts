@@ -40,26 +40,40 @@ describe.each(testDialects())("the records importer (%s)", (dialect) => {
     }
   });
 
-  // A large import writes each sorted run of postings a slice at a time between the next records; a run must come
-  // out exactly as it would have been written at once, signatures included, whatever is still buffered at the end.
+  // A large import writes each sorted run of postings a slice at a time between the next records, and more of it
+  // while it waits for its keying worker (writeAhead); a run must come out exactly as it would have been written at
+  // once, signatures included, whatever is still buffered at the end.
   it("writes every posting with its signature when runs are written in slices between records", async () => {
     const records = [...generateRecords({ count: 3000 })];
     const atOnce = await createTestDatabase(dialect);
     const sliced = await createTestDatabase(dialect);
+    const ahead = await createTestDatabase(dialect);
+    const importSliced = (target: TestDatabase, waits: boolean) =>
+      target.database.db.transaction().execute(async (trx) => {
+        const importer = new RecordImporter(target.database, 500, trx, 400);
+        await importer.init();
+        let aheadWrites = 0;
+        for (const [i, record] of records.entries()) {
+          await importer.add(record);
+          // Waits of every length: none, one slice, or until the run is written.
+          if (waits && i % 7 === 0) while (importer.writeAhead() && ++aheadWrites % 3 !== 0);
+        }
+        await importer.finish();
+        return aheadWrites;
+      });
     try {
       await importRecords(atOnce.database, records);
-      await sliced.database.db.transaction().execute(async (trx) => {
-        const importer = new RecordImporter(sliced.database, 500, trx, 400);
-        await importer.init();
-        await importer.addAll(records);
-        await importer.finish();
-      });
+      expect(await importSliced(sliced, false)).toBe(0);
+      // Only SQLite writes a run in slices, so only there is anything written ahead.
+      expect((await importSliced(ahead, true)) > 0).toBe(dialect === "sqlite");
       const expected = await storedPostings(atOnce.database);
       expect(expected.length).toBeGreaterThan(10 * 400);
       expect(await storedPostings(sliced.database)).toEqual(expected);
+      expect(await storedPostings(ahead.database)).toEqual(expected);
     } finally {
       await atOnce.drop();
       await sliced.drop();
+      await ahead.drop();
     }
   });
 });

@@ -352,6 +352,22 @@ export class RecordImporter {
     if (end === run.postings.length) this.retireRun();
   }
 
+  /**
+   * Writes a slice of the sorted run being written, if there is one, at a moment the caller would otherwise stand
+   * idle (its keying worker not ready yet): what is written then is not left for later records or for finish(),
+   * which runs alone at the end. Returns whether some of the run is left.
+   */
+  writeAhead(): boolean {
+    const run = this.draining;
+    if (!run) return false;
+    const end = Math.min(run.postings.length, run.next + this.drainSlice);
+    insertSqlitePostings(this.database.sqlite!, run.postings, run.signatures, run.next, end);
+    run.next = end;
+    if (end < run.postings.length) return true;
+    this.retireRun();
+    return false;
+  }
+
   private async drainAll(trx: Kysely<Schema>): Promise<void> {
     const run = this.draining;
     if (!run) return;
