@@ -8,6 +8,7 @@ import { forgetCollectionSizes } from "~/search/stats.server";
 import { type Columns, type ImportRecord, RecordImporter, insertRows } from "~/search/store.server";
 import {
   type BatchRows,
+  type Classified,
   CHUNK,
   ImportError,
   type OnProgress,
@@ -79,6 +80,11 @@ function classifier<R extends SourcedRow>(
       return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonical(row) };
     });
   };
+}
+
+/** Every row new: what classify() gives where nothing is stored. */
+async function allNew<R extends SourcedRow>(_db: Kysely<Schema>, rows: R[]): Promise<Classified<R, Existing>[]> {
+  return rows.map((row) => ({ row, existing: undefined, same: false }));
 }
 
 /** A batch's rows read as records on this thread. */
@@ -260,11 +266,20 @@ export async function importRecordBatch(
     await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, IMPORT_RECORDS_PER_WRITE, trx);
     await importer.init();
+    const startsEmpty = !(await trx
+      .selectFrom("records")
+      .select("id")
+      .where("collection", "=", collection.code)
+      .limit(1)
+      .executeTakeFirst());
     await importer.deferBrowseIndex(batch.rows.new);
     const policy = problemRowPolicy(batch);
-    const source: RecordRows<SourcedRow> = (
+    const rows: RecordRows<SourcedRow> = (
       worker ? await keyedRecordRows(batch, trx, importer) : recordRows(batch)
     ) as RecordRows<SourcedRow>;
+    // Into an empty collection every row is new: this transaction keeps other writers out, and a key repeated in
+    // the file is left out before it is classified. So no chunk's keys are looked up (1,000 queries a million rows).
+    const source = startsEmpty ? { ...rows, classify: allNew } : rows;
     const counts = await walkBatchRows(
       trx,
       batch,
