@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { checkpointAside } from "~/db/checkpoint.server";
 import { type Database, openSqlite } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 
@@ -27,7 +28,10 @@ export async function inJobTransaction<T>(
     // site's temp_store = MEMORY the sort of 10M records grew this process past 890 MB. On disk, SQLite's sorter
     // keeps about a page cache's worth in memory and spills the rest to temporary files.
     job.sqlite?.pragma("temp_store = FILE");
+    // Its commit would copy the whole log into the database file on the site's thread: a worker does (checkpoint).
+    job.sqlite?.pragma("wal_autocheckpoint = 0");
   }
+  let committed = false;
   try {
     if (job.kind !== "sqlite") return await job.db.transaction().execute((trx) => work(trx, job));
     return await job.db.connection().execute(async (connection) => {
@@ -35,6 +39,7 @@ export async function inJobTransaction<T>(
       try {
         const result = await work(connection, job);
         await sql`commit`.execute(connection);
+        committed = true;
         return result;
       } catch (error) {
         await sql`rollback`.execute(connection).catch(() => undefined);
@@ -42,7 +47,10 @@ export async function inJobTransaction<T>(
       }
     });
   } finally {
-    if (job !== database) await job.close();
+    if (job !== database) {
+      await job.close();
+      if (committed && database.file) void checkpointAside(database.file);
+    }
   }
 }
 
