@@ -266,19 +266,22 @@ export async function importRecordBatch(
     await lockForJob(trx, database, "batch", batch.id);
     const importer = new RecordImporter(job, IMPORT_RECORDS_PER_WRITE, trx);
     await importer.init();
-    const startsEmpty = !(await trx
-      .selectFrom("records")
-      .select("id")
-      .where("collection", "=", collection.code)
-      .limit(1)
-      .executeTakeFirst());
+    const startsEmpty =
+      database.kind === "sqlite" &&
+      !(await trx
+        .selectFrom("records")
+        .select("id")
+        .where("collection", "=", collection.code)
+        .limit(1)
+        .executeTakeFirst());
     await importer.deferBrowseIndex(batch.rows.new);
     const policy = problemRowPolicy(batch);
     const rows: RecordRows<SourcedRow> = (
       worker ? await keyedRecordRows(batch, trx, importer) : recordRows(batch)
     ) as RecordRows<SourcedRow>;
-    // Into an empty collection every row is new: this transaction keeps other writers out, and a key repeated in
-    // the file is left out before it is classified. So no chunk's keys are looked up (1,000 queries a million rows).
+    // Into an empty collection every row is new on SQLite: this transaction (BEGIN IMMEDIATE) keeps other writers
+    // out, and a key repeated in the file is left out before it is classified. So no chunk's keys are looked up
+    // (1,000 queries a million rows). On PostgreSQL another import into the collection may commit meanwhile.
     const source = startsEmpty ? { ...rows, classify: allNew } : rows;
     const counts = await walkBatchRows(
       trx,
