@@ -345,11 +345,9 @@ export class RecordImporter {
     const run = this.draining!;
     run.debt += 2 * added;
     if (run.debt < this.drainSlice) return;
-    const end = Math.min(run.postings.length, run.next + run.debt);
-    insertSqlitePostings(this.database.sqlite!, run.postings, run.signatures, run.next, end);
-    run.next = end;
+    const count = run.debt;
     run.debt = 0;
-    if (end === run.postings.length) this.retireRun();
+    this.writeRun(count);
   }
 
   /**
@@ -358,9 +356,13 @@ export class RecordImporter {
    * which runs alone at the end. Returns whether some of the run is left.
    */
   writeAhead(): boolean {
-    const run = this.draining;
-    if (!run) return false;
-    const end = Math.min(run.postings.length, run.next + this.drainSlice);
+    return this.draining !== null && this.writeRun(this.drainSlice);
+  }
+
+  /** Writes the draining run's next `count` postings (fewer at its end); returns whether some of it is left. */
+  private writeRun(count: number): boolean {
+    const run = this.draining!;
+    const end = Math.min(run.postings.length, run.next + count);
     insertSqlitePostings(this.database.sqlite!, run.postings, run.signatures, run.next, end);
     run.next = end;
     if (end < run.postings.length) return true;
