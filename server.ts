@@ -41,6 +41,16 @@ interface RuntimeModule {
   withRequestScope(build: ServerBuild): ServerBuild;
   /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
   answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;
+  /** app/platform/kept-pages.server.ts: a visitor's page sent as it was rendered, while the database is unchanged. */
+  answerFromKeptPage(ask: {
+    url: string;
+    method: string;
+    cookie?: string;
+    authorization?: string;
+    ifNoneMatch?: string;
+    acceptEncoding?: string;
+    nonce: string;
+  }): Promise<{ answer?: { status: number; headers: [string, string][]; body?: Buffer }; version?: string }>;
 }
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -50,6 +60,8 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined })
 
 /** How long shutdown waits for in-flight requests before it gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** 2^18 bytes: a page compresses as well as with brotli's default 4 MB window, which takes 16 times the memory. */
+const BROTLI_WINDOW_BITS = 18;
 /** Hashed build assets never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";
 
@@ -142,10 +154,14 @@ async function main() {
     } as typeof res.writeHead;
     next();
   });
-  // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a).
+  // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a). Its default 4 MB window
+  // is larger than any page, and each of 50 answers at once held one: a 256 KB window kept the server's memory
+  // under load from growing by about 200 MB (decision 0051).
   app.use(
     compression({
-      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      brotli: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS },
+      },
       // A compressor holds an event stream's small messages back until it has enough to compress: the import's
       // progress bar would stand still.
       filter: (req, res) =>
@@ -244,6 +260,7 @@ async function main() {
   const getLoadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.ip ?? "",
+    pageVersion: res.locals.pageVersion as string | undefined,
   });
 
   // --- Payload files (issue #4 item 3, SPEC §7.5): `{path}/_payload.json` is the page's loader data as JSON. ---
@@ -265,6 +282,32 @@ async function main() {
     }
   });
   // --- end of payload files ---
+
+  // --- Kept pages (decision 0051): a visitor's public page, with the database as it was when the page was
+  // rendered, is sent as it was but for its nonce; otherwise the database's version goes to the loaders' context.
+  if (!vite) {
+    app.get("*", async (req, res, next) => {
+      try {
+        const { answer, version } = await runtime.answerFromKeptPage({
+          url: remixUrlOf(req).href,
+          method: req.method,
+          cookie: req.get("cookie"),
+          authorization: req.get("authorization"),
+          ifNoneMatch: req.get("if-none-match"),
+          acceptEncoding: req.get("accept-encoding"),
+          nonce: res.locals.cspNonce as string,
+        });
+        res.locals.pageVersion = version;
+        if (!answer) return next();
+        res.status(answer.status);
+        for (const [name, value] of answer.headers) res.setHeader(name, value);
+        res.end(answer.body);
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+  // --- end of kept pages ---
 
   app.all(
     "*",
@@ -335,13 +378,24 @@ function fetchRequestFrom(req: express.Request, res: express.Response): Request 
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  let url: URL;
+  return new Request(remixUrlOf(req), { method: req.method, headers, signal: controller.signal });
+}
+
+/**
+ * The URL of a request as @remix-run/express gives it to Remix (its createRemixRequest): the host as Express reads
+ * it (which honours TRUST_PROXY) with the port of X-Forwarded-Host or Host, and the original path and query. Kept
+ * pages are found by it, so it must be the very URL their render saw.
+ */
+function remixUrlOf(req: express.Request): URL {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const forwardedPort = portOf(req.get("X-Forwarded-Host"));
+  const hostPort = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
   try {
-    url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+    return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   } catch {
-    url = new URL(`${req.protocol}://localhost${req.originalUrl}`);
+    return new URL(`${req.protocol}://localhost${req.originalUrl}`);
   }
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
 }
 
 main().catch((err: unknown) => {

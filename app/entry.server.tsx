@@ -10,6 +10,14 @@ import {
   isRevalidatable,
   matchesIfNoneMatch,
 } from "~/platform/document-caching.server";
+import {
+  type KeptAnswer,
+  type PageAsk,
+  isAnonymousPageAsk,
+  isKeepableData,
+  keepRenderedPage,
+  reuseKeptPage,
+} from "~/platform/kept-pages.server";
 import { retryAfterFor } from "~/server/availability.server";
 import { logger } from "~/config/logger.server";
 import { NonceProvider } from "~/ui/nonce";
@@ -21,6 +29,8 @@ export { withAvailability } from "~/server/availability.server";
 export { withRequestScope } from "~/routing/request-scope.server";
 // server.ts answers `…/_payload.json` through this, so the loaders run in the app's one runtime.
 export { answerPayload } from "~/platform/payload.server";
+// server.ts answers a visitor's page from here when the page and the database are as they were.
+export { answerFromKeptPage } from "~/platform/kept-pages.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -48,13 +58,24 @@ export default function handleRequest(
     return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
   }
   applyDocumentCaching(request, responseHeaders);
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  let keeping: { ask: PageAsk; etag: string } | undefined;
   // A public page that has not changed since the browser's copy is answered 304 before it is rendered at all.
   if (isRevalidatable(request, responseStatusCode, responseHeaders)) {
-    const etag = documentETag(currentBuildId(), remixContext.staticHandlerContext.loaderData, ["honeypot"]);
+    const loaderData = remixContext.staticHandlerContext.loaderData;
+    const etag = documentETag(currentBuildId(), loaderData, VOLATILE_DATA);
     responseHeaders.set("ETag", etag);
-    if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: responseHeaders });
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+      return new Response(null, { status: 304, headers: responseHeaders });
+    }
+    const ask = pageAskOf(request, nonce);
+    if (isAnonymousPageAsk(ask) && isKeepableData(loaderData, VOLATILE_DATA)) {
+      // The same data as a page kept a moment ago: the same page, but for its nonce (decision 0051).
+      const kept = reuseKeptPage(ask, etag, loadContext.pageVersion);
+      if (kept) return responseOf(kept);
+      keeping = { ask, etag };
+    }
   }
-  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // The whole document is rendered before anything is sent and handed on as one buffer: a stream would be
   // flushed after every React chunk (@remix-run/node flushes per write), and the compressor with it, which cost
   // ten times the CPU of compressing the page once (issue 12). No route streams deferred data.
@@ -68,7 +89,16 @@ export default function handleRequest(
       },
       final(done) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const html = Buffer.concat(chunks);
+        const kept =
+          keeping && responseStatusCode === 200
+            ? keepRenderedPage(keeping.ask, html, {
+                etag: keeping.etag,
+                version: loadContext.pageVersion,
+                headers: responseHeaders,
+              })
+            : undefined;
+        resolve(kept ? responseOf(kept) : new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
@@ -99,6 +129,26 @@ export default function handleRequest(
     );
     const timer = setTimeout(abort, ABORT_DELAY_MS + 1000);
   });
+}
+
+/** Root data left out of a page's etag because it changes on every answer (the honeypot's timestamp). */
+const VOLATILE_DATA = ["honeypot"];
+
+function pageAskOf(request: Request, nonce: string): PageAsk {
+  const headers = request.headers;
+  return {
+    url: request.url,
+    method: request.method,
+    cookie: headers.get("cookie"),
+    authorization: headers.get("authorization"),
+    ifNoneMatch: headers.get("if-none-match"),
+    acceptEncoding: headers.get("accept-encoding"),
+    nonce,
+  };
+}
+
+function responseOf(answer: KeptAnswer): Response {
+  return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
 }
 
 /**

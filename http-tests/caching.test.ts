@@ -119,6 +119,55 @@ describe("caching headers", () => {
     expect(after.headers.get("etag")).not.toBe(before);
   });
 
+  it("sends a page asked for again as it was kept, each time with its own nonce on every script", async () => {
+    const path = "/stpete/birth/search?surname=Schmidt&sort=year";
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await get(path, { "Accept-Encoding": "br, gzip" });
+      expect(response.status).toBe(200);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      const body = await response.text();
+      const nonces = [...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(nonces.length).toBeGreaterThan(0);
+      expect(new Set(nonces)).toEqual(new Set([nonce]));
+      answers.push({
+        nonce,
+        body: body.split(nonce!).join("NONCE"),
+        encoding: response.headers.get("content-encoding"),
+      });
+    }
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(4);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // The first ask is compressed as any page; from the second on the page is kept and sent gzipped.
+    expect(answers.map((a) => a.encoding)).toEqual(["br", "gzip", "gzip", "gzip"]);
+  });
+
+  it("shows a change made by another process on the next ask of a kept page", async () => {
+    const database = server.openDatabase();
+    try {
+      const id = Number(recordPath.split("/").pop());
+      const row = await database.db
+        .selectFrom("records")
+        .select(["id", "data"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const path = recordPath;
+      for (let i = 0; i < 3; i++) expect((await get(path)).status).toBe(200);
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      const [field] = Object.keys(data).filter((k) => typeof data[k] === "string" && data[k]);
+      data[field!] = `${String(data[field!])} Kept-Page-Check`;
+      await database.db
+        .updateTable("records")
+        .set({ data: JSON.stringify(data) })
+        .where("id", "=", row.id)
+        .execute();
+      expect(await (await get(path)).text()).toContain("Kept-Page-Check");
+    } finally {
+      await database.close();
+    }
+  });
+
   it("marks a page rendered for a session private, no-store, without a validator, and never answers it 304", async () => {
     const visitorTag = (await get("/")).headers.get("etag")!;
     for (const path of ["/", searchPath, "/members/lublin/birth/search?surname=Schmidt"]) {

@@ -71,13 +71,27 @@ interface RunFigures {
   anonAfterMb: number;
 }
 
-async function load(pid: number, url: string, headers: Record<string, string>): Promise<RunFigures> {
+async function load(pid: number, url: string, headers: Record<string, string>, unique = false): Promise<RunFigures> {
   const before = sample(pid);
+  let asked = 0;
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     headers: { "accept-encoding": ACCEPT_ENCODING, ...headers },
+    // Every request a page nobody asked for before (a campaign tag on the link, as links from elsewhere carry).
+    ...(unique
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const at = request.path ?? "/";
+                return { ...request, path: `${at}${at.includes("?") ? "&" : "?"}utm_content=${++asked}` };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   const after = sample(pid);
   const requests = result.requests.total;
@@ -96,7 +110,7 @@ async function load(pid: number, url: string, headers: Record<string, string>): 
   };
 }
 
-/** The ceiling: Express with the server's compression settings, sending fixed bytes per path. */
+/** The ceiling: Express with the server's compression settings (server.ts), sending fixed bytes per path. */
 const CEILING_SOURCE = `
 import zlib from "node:zlib";
 import { readFileSync } from "node:fs";
@@ -105,7 +119,7 @@ import express from "express";
 const pages = JSON.parse(readFileSync(process.env.PAGES_FILE, "utf8"));
 const app = express();
 app.disable("x-powered-by");
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 app.get("*", (req, res) => {
   const page = pages[req.path];
   if (!page) return res.status(404).end();
@@ -145,6 +159,8 @@ interface Page {
   cookie?: string;
   /** Asked with the page's own ETag in If-None-Match: a browser revalidating its copy (answered 304). */
   revalidate?: boolean;
+  /** Every request a different address for the same page: nothing kept answers it (decision 0051). */
+  unique?: boolean;
 }
 
 async function fetchPage(
@@ -162,10 +178,9 @@ async function fetchPage(
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-http-"));
-  if (profileDir) {
-    // The demo seed runs on a first start of its own, so the profile holds the pages and not the seed.
-    await (await startServer({ kind: "sqlite", dataDir, seedRecords, port })).stop();
-  }
+  // The demo seed runs on a first start of its own: the server measured is a site restarted on its data, so its
+  // memory and its profile are the pages' and not the seed's (a seed is done once in a site's life).
+  await (await startServer({ kind: "sqlite", dataDir, seedRecords, port })).stop();
   const server = await startServer({
     kind: "sqlite",
     dataDir,
@@ -188,6 +203,7 @@ async function main() {
       { kind: "home", path: "/" },
       { kind: "search", path: search },
       { kind: "search-revalidated", path: search, revalidate: true },
+      { kind: "search-unique", path: search, unique: true },
       { kind: "record", path: recordPath },
       { kind: "breyer", path: "/breyer/map/search?name=neu" },
       { kind: "members-search", path: "/members/lublin/birth/search?surname=Schmidt", cookie: member.cookie },
@@ -215,7 +231,7 @@ async function main() {
     const start = sample(server.process.pid!);
     for (let round = 1; round <= repeat; round++) {
       for (const page of pages) {
-        const app = await load(server.process.pid!, server.url + page.path, extraHeaders[page.kind] ?? {});
+        const app = await load(server.process.pid!, server.url + page.path, extraHeaders[page.kind] ?? {}, page.unique);
         const bare = await load(ceiling.pid, `${ceiling.url}/${page.kind}`, {});
         rows.push({
           round,

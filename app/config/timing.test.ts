@@ -59,4 +59,8 @@ describe("timing constants (SPEC §4, §9)", () => {
     expect(timing.IMPORT_STALE_AFTER_MS).toBeGreaterThanOrEqual(5 * timing.IMPORT_HEARTBEAT_INTERVAL_MS);
     expect(timing.IMPORT_PROGRESS_EVENT_MS).toBeLessThan(timing.IMPORT_HEARTBEAT_INTERVAL_MS);
   });
+
+  it("let a kept public page go unchecked for no longer than a minute", () => {
+    expect(timing.PAGE_CACHE_FRESH_MS).toBe(60_000);
+  });
 });

@@ -75,5 +75,12 @@ export const IMPORT_STALE_CHECK_INTERVAL_MS = 10_000;
 /** The progress bar's server-sent events come at most this often. */
 export const IMPORT_PROGRESS_EVENT_MS = 500;
 
+/**
+ * How long a public page kept by the server (app/platform/page-cache.server.ts) is sent again without its loaders
+ * running, while no write has touched the database: it bounds what time alone changes on a page (the public years'
+ * limit, a citation's access date) to this much.
+ */
+export const PAGE_CACHE_FRESH_MS = 60_000;
+
 /** How long a browser may keep a file whose address carries its content's hash (the base map's files). */
 export const VERSIONED_FILE_MAX_AGE_SECONDS = 365 * 24 * 3_600;

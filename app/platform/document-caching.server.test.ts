@@ -116,7 +116,7 @@ describe("documentETag", () => {
 });
 
 describe("matchesIfNoneMatch", () => {
-  const ask = (value?: string) => new Request(ORIGIN, { headers: value ? { "If-None-Match": value } : {} });
+  const ask = (value?: string) => value;
 
   it("compares weakly, in a list, and takes *", () => {
     expect(matchesIfNoneMatch(ask('W/"a"'), 'W/"a"')).toBe(true);

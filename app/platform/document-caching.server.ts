@@ -61,9 +61,8 @@ export function documentETag(
   return `W/"${hash.digest("base64url").slice(0, 32)}"`;
 }
 
-/** Whether the request's If-None-Match names this entity tag (weak comparison, RFC 9110 §13.1.2). */
-export function matchesIfNoneMatch(request: Request, etag: string): boolean {
-  const header = request.headers.get("if-none-match");
+/** Whether a request's If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
