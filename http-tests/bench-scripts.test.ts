@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runScript } from "./scripts";
 
 /**
- * Issue 12 items 4–6: the benchmark scripts run to completion on a small size and end with their JSON line. This
+ * Issue 12 items 1, 2 and 4–6, issue 10: the benchmark scripts run to completion on a small size and end with their JSON line. This
  * proves the scripts work; it asserts no figure against a target (benchmarks are scripts, not timed tests).
  */
 async function lastJsonLine(script: string, args: string[]): Promise<Record<string, unknown>> {
@@ -47,5 +47,59 @@ describe("benchmark scripts", () => {
     expect(home!.kind).toBe("home");
     expect(Object.keys(home!.scores)).toEqual(["performance", "accessibility", "best-practices", "seo"]);
     expect(home!.totalBlockingTimeMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("bench:http loads a kept page, a page nobody asked before and a session's page beside the ceiling", async () => {
+    const result = await lastJsonLine("scripts/bench-http.ts", [
+      "--seconds",
+      "1",
+      "--connections",
+      "4",
+      "--seed-records",
+      "3000",
+      "--only",
+      "search,search-unique,members-search",
+      "--port",
+      "3655",
+    ]);
+    expect(result.bench).toBe("http");
+    const rows = result.rows as { kind: string; app: Record<string, number>; ceiling: Record<string, number> }[];
+    expect(rows.map((r) => r.kind)).toEqual(["search", "search-unique", "members-search"]);
+    for (const row of rows) {
+      expect(row.app.requests).toBeGreaterThan(0);
+      expect(row.app.errors + row.app.non2xx).toBe(0);
+      expect(row.ceiling.requests).toBeGreaterThan(0);
+      expect(row.app.cpuMsPerRequest).toBeGreaterThan(0);
+    }
+  });
+
+  it("bench:search times every mode beside the naive scan and the floor", async () => {
+    const result = await lastJsonLine("scripts/bench-search.ts", [
+      "--records",
+      "2000",
+      "--repeat",
+      "2",
+      "--naive-queries",
+      "1",
+    ]);
+    expect(result.records).toBe(2000);
+    const modes = result.modes as Record<string, { engine: { n: number }; naive: { n: number } }>;
+    expect(Object.keys(modes)).toEqual(expect.arrayContaining(["exact", "contains", "sounds"]));
+    for (const mode of Object.values(modes)) expect(mode.engine.n).toBeGreaterThan(0);
+    expect((result.floor as { n: number }).n).toBeGreaterThan(0);
+  });
+
+  it("bench:places times place names, radii and records near a place", async () => {
+    const result = await lastJsonLine("scripts/bench-places.ts", ["--records", "2000", "--repeat", "2"]);
+    expect(result.records).toBe(2000);
+    expect(Object.keys(result.placeNameModes as object)).toEqual(expect.arrayContaining(["starts", "contains"]));
+    expect(Object.keys(result.radius as object).length).toBeGreaterThan(0);
+  });
+
+  it("bench:import checks and imports a generated file", async () => {
+    const result = await lastJsonLine("scripts/bench-import.ts", ["--rows", "2000"]);
+    expect(result.rows).toBe(2000);
+    expect((result.import as { rowsPerSecond: number }).rowsPerSecond).toBeGreaterThan(0);
+    expect((result.check as { rowsPerSecond: number }).rowsPerSecond).toBeGreaterThan(0);
   });
 });
