@@ -1,7 +1,15 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, PERSON_USER_AGENT, type RunningServer, makeAccount, serverDir, startServer } from "./server";
+import {
+  type Account,
+  PERSON_USER_AGENT,
+  type RunningServer,
+  makeAccount,
+  postgresAdminUrl,
+  serverDir,
+  startServer,
+} from "./server";
 
 /**
  * Issue 12 item 3, against the built server: public pages and records carry a
@@ -119,6 +127,62 @@ describe("caching headers", () => {
     expect(after.headers.get("etag")).not.toBe(before);
   });
 
+  it("marks a page rendered for a session private, no-store, without a validator, and never answers it 304", async () => {
+    const visitorTag = (await get("/")).headers.get("etag")!;
+    for (const path of ["/", searchPath, "/members/lublin/birth/search?surname=Schmidt"]) {
+      const response = await get(path, { Cookie: member.cookie, "If-None-Match": visitorTag });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(response.headers.get("etag")).toBeNull();
+    }
+  });
+
+  it("caches the data a page fetches on navigation like the page: private with a session", async () => {
+    const data = `${searchPath.replace("/search?", "/search.data?")}`;
+    const visitor = await get(data);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.getSetCookie()).toEqual([]);
+    expect(visitor.headers.get("cache-control")).toBe("no-cache");
+    const signedIn = await get(data, { Cookie: member.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("sets a visitor the CSRF cookie only on a page with a form, and marks that answer private", async () => {
+    const signIn = await get("/Login");
+    expect(signIn.headers.getSetCookie().some((c) => c.startsWith("metryka_csrf="))).toBe(true);
+    expect(signIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(signIn.headers.get("etag")).toBeNull();
+    // Once the browser holds the cookie, the pages set nothing more and stay storable.
+    const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+    const home = await get("/", { Cookie: cookie });
+    expect(home.headers.getSetCookie()).toEqual([]);
+    expect(home.headers.get("cache-control")).toBe("no-cache");
+  });
+});
+
+const kinds = postgresAdminUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+
+/**
+ * Decision 0051: a visitor's public page asked for again is sent as it was kept, with this answer's nonce, and a
+ * write by anyone shows on the next answer (SQLite's data version; PostgreSQL's snapshot, across instances).
+ */
+describe.each(kinds)("kept pages on %s", (kind) => {
+  let server: RunningServer;
+  let recordPath: string;
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(server.url + path, { headers: { "User-Agent": PERSON_USER_AGENT, ...headers }, redirect: "manual" });
+
+  beforeAll(async () => {
+    server = await startServer({ kind, seedRecords: 3000 });
+    const page = await (await get("/stpete/birth/search?surname=Schmidt")).text();
+    recordPath = /href="(\/stpete\/birth\/record\/\d+)"/.exec(page)?.[1] ?? "";
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it("sends a page asked for again as it was kept, each time with its own nonce on every script", async () => {
     const path = "/stpete/birth/search?surname=Schmidt&sort=year";
     const answers = [];
@@ -166,38 +230,5 @@ describe("caching headers", () => {
     } finally {
       await database.close();
     }
-  });
-
-  it("marks a page rendered for a session private, no-store, without a validator, and never answers it 304", async () => {
-    const visitorTag = (await get("/")).headers.get("etag")!;
-    for (const path of ["/", searchPath, "/members/lublin/birth/search?surname=Schmidt"]) {
-      const response = await get(path, { Cookie: member.cookie, "If-None-Match": visitorTag });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("cache-control")).toBe("private, no-store");
-      expect(response.headers.get("etag")).toBeNull();
-    }
-  });
-
-  it("caches the data a page fetches on navigation like the page: private with a session", async () => {
-    const data = `${searchPath.replace("/search?", "/search.data?")}`;
-    const visitor = await get(data);
-    expect(visitor.status).toBe(200);
-    expect(visitor.headers.getSetCookie()).toEqual([]);
-    expect(visitor.headers.get("cache-control")).toBe("no-cache");
-    const signedIn = await get(data, { Cookie: member.cookie });
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
-  });
-
-  it("sets a visitor the CSRF cookie only on a page with a form, and marks that answer private", async () => {
-    const signIn = await get("/Login");
-    expect(signIn.headers.getSetCookie().some((c) => c.startsWith("metryka_csrf="))).toBe(true);
-    expect(signIn.headers.get("cache-control")).toBe("private, no-store");
-    expect(signIn.headers.get("etag")).toBeNull();
-    // Once the browser holds the cookie, the pages set nothing more and stay storable.
-    const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
-    const home = await get("/", { Cookie: cookie });
-    expect(home.headers.getSetCookie()).toEqual([]);
-    expect(home.headers.get("cache-control")).toBe("no-cache");
   });
 });

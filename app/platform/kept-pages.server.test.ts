@@ -48,7 +48,7 @@ describe("kept pages", () => {
   async function keepOne(now = Date.now()) {
     const { answer, version } = await answerFromKeptPage(ask("first"), now);
     expect(answer).toBeUndefined();
-    expect(version).toBe(dataVersion(test.database));
+    expect(version).toBe(await dataVersion(test.database));
     const fields = { etag: ETAG, version, headers: pageHeaders() };
     // An address asked for the first time is not kept; the second time it is.
     expect(keepRenderedPage(ask("zeroth"), render("zeroth"), fields, now)).toBeUndefined();
@@ -92,7 +92,7 @@ describe("kept pages", () => {
     test.database.sqlite!.prepare("insert into scratch values (1)").run();
     const { answer, version } = await answerFromKeptPage(ask("after"));
     expect(answer).toBeUndefined();
-    expect(version).toBe(dataVersion(test.database));
+    expect(version).toBe(await dataVersion(test.database));
   });
 
   it("is rendered again after PAGE_CACHE_FRESH_MS even with nothing written", async () => {

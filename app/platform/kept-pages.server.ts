@@ -65,16 +65,16 @@ function isFresh(page: KeptPage, now: number): boolean {
 
 /**
  * Before Remix: a kept page whose database version is still the current one is sent as it is, no loader run, no
- * render, no compression. Otherwise the current version comes back (read before the loaders that will now run, so
- * the page they make can be vouched for by it), and undefined where there is none (PostgreSQL: pages are kept, but
- * reused only after their loaders gave the same etag).
+ * render, no compression. Otherwise the current version comes back, read before the loaders that will now run, so
+ * the page they make can be vouched for by it (undefined when the database did not answer: the page is then reused
+ * only after its loaders gave the same etag).
  */
 export async function answerFromKeptPage(
   ask: PageAsk,
   now = Date.now(),
 ): Promise<{ answer?: KeptAnswer; version?: string }> {
   if (!isAnonymousPageAsk(ask)) return {};
-  const version = dataVersion(await getDatabase());
+  const version = await dataVersion(await getDatabase());
   if (version === undefined) return {};
   const page = pages.get(ask.url);
   if (page && page.version === version && isFresh(page, now)) return { answer: answerWith(page, ask), version };
