@@ -79,6 +79,7 @@ for (const dialect of testDialects()) {
         "0011_place_sources",
         "0012_rate_limits",
         "0013_posting_signatures",
+        "0014_posting_signature_index",
       ]);
     });
 
@@ -239,6 +240,35 @@ for (const dialect of testDialects()) {
       await copy("postings", ["value_id", "year", "record_id"]);
       await migrateToLatest(old);
       expect(await storedPostings(old)).toEqual(expected);
+    });
+
+    it("0014 puts the signature in PostgreSQL's postings key and keeps every posting", async () => {
+      const database = await empty();
+      await migrateUpTo(database, "0013_posting_signatures");
+      await importRecords(database, SIGNED_RECORDS);
+      const postings = await storedPostings(database);
+      const before = await schemaOf(database);
+      await migrateUpTo(database, "0014_posting_signature_index");
+      expect(await storedPostings(database)).toEqual(postings);
+      if (dialect === "sqlite") {
+        // SQLite's postings are their key, signature included: nothing changes.
+        expect(await schemaOf(database)).toEqual(before);
+        return;
+      }
+      const { rows } = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes
+        where schemaname = 'public' and tablename = 'postings'`.execute(database.db);
+      // One index: the key itself carries the signature, no second copy of the keys beside it.
+      expect(rows).toEqual([
+        {
+          indexname: "postings_pkey",
+          indexdef:
+            "CREATE UNIQUE INDEX postings_pkey ON public.postings USING btree (value_id, year, record_id) INCLUDE (sig)",
+        },
+      ]);
+      await expect(
+        sql`insert into postings (value_id, year, record_id, sig) values (${postings[0]![0]}, ${postings[0]![1]},
+          ${postings[0]![2]}, 0)`.execute(database.db),
+      ).rejects.toThrow(/postings_pkey/);
     });
   });
 }

@@ -3,7 +3,7 @@ import { importFamilies } from "~/families/store.server";
 import { MAP_INDEXES, type MapIndexId } from "~/places/indexes";
 import type { PlaceInput } from "~/places/spellings";
 import { importPlaces } from "~/places/store.server";
-import { type ImportRecord, RecordImporter } from "~/search/store.server";
+import { type ImportRecord, RecordImporter, settlePostings } from "~/search/store.server";
 import { DEFAULT_PLACE_COUNT, generatePlaces } from "./breyer";
 import { DEFAULT_GENEALOGY_COUNT, DEFAULT_LODZ_COUNT, generateGenealogy, generateLodz } from "./families";
 import { DEFAULT_DEMO_SEED, generateRecords } from "./generator";
@@ -178,7 +178,10 @@ export async function seedDemoData(database: Database, opts: SeedOptions): Promi
     written.set(set.id, await set.importInto(context, sizes.get(set.id) ?? 0));
     markers.add(set.marker);
   }
-  await importer?.finish();
+  if (importer) {
+    await importer.finish();
+    await settlePostings(database);
+  }
   // Markers last: a run cut short leaves its sets unmarked, and the next start loads them again.
   for (const marker of markers) await mark(database, marker);
   return written;

@@ -5,7 +5,7 @@ import { type SimpleDate, parseIsoDate } from "~/search/calendar";
 import { type CollectionDef, getCollection } from "~/search/collections";
 import { csvLine } from "~/search/csv";
 import { forgetCollectionSizes } from "~/search/stats.server";
-import { type Columns, type ImportRecord, RecordImporter, insertRows } from "~/search/store.server";
+import { type Columns, type ImportRecord, RecordImporter, insertRows, settlePostings } from "~/search/store.server";
 import {
   type BatchRows,
   type Classified,
@@ -336,6 +336,7 @@ export async function importRecordBatch(
     await importer.finish();
     await markImported(trx, batch, counts, policy.skipped(), started);
   });
+  await settlePostings(database);
   forgetCollectionSizes();
 }
 
@@ -395,6 +396,7 @@ export async function undoRecordBatch(
     await importer.finish();
     await markUndone(trx, batch, actorName);
   });
+  await settlePostings(database);
   forgetCollectionSizes();
 }
 

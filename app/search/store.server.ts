@@ -653,5 +653,20 @@ export async function importRecords(database: Database, records: Iterable<Import
   await importer.init();
   await importer.addAll(records);
   await importer.finish();
+  await settlePostings(database);
   return importer.count;
+}
+
+/**
+ * Once an import or an undo has committed (VACUUM cannot run inside its transaction), PostgreSQL's postings are
+ * vacuumed: a search tests the signatures in the postings' key (decision 0050), and an index-only scan still reads
+ * the table for every posting on a page the visibility map does not mark all-visible, which no page an import
+ * wrote is until a vacuum. Autovacuum would get there only after a fifth of the table had changed, or never where
+ * it is switched off; this vacuum skips the pages already all-visible, so it costs about what the import wrote
+ * (0.5 s for all 10.9M postings of 1M records).
+ */
+export async function settlePostings(database: Database): Promise<void> {
+  if (database.kind !== "postgres") return;
+  // The import has committed: a vacuum that fails must not report it as failed. Its pages wait for autovacuum.
+  await sql`vacuum postings`.execute(database.db).catch(() => undefined);
 }

@@ -13,6 +13,7 @@ import * as imports from "./0010-imports.server";
 import * as placeSources from "./0011-place-sources.server";
 import * as rateLimits from "./0012-rate-limits.server";
 import * as postingSignatures from "./0013-posting-signatures.server";
+import * as postingSignatureIndex from "./0014-posting-signature-index.server";
 
 type Up = (db: Kysely<unknown>, kind: DialectKind) => Promise<void>;
 
@@ -35,6 +36,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ["0011_place_sources", placeSources.up],
   ["0012_rate_limits", rateLimits.up],
   ["0013_posting_signatures", postingSignatures.up],
+  ["0014_posting_signature_index", postingSignatureIndex.up],
 ];
 
 /** One migration set for both dialects; where a dialect needs its own SQL the difference stays inside the migration. */
