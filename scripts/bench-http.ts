@@ -1,6 +1,7 @@
 /**
  * npm run bench:http -- [--connections 50] [--seconds 10] [--repeat 1] [--seed-records 100000]
  *                        [--only home,search] [--port 3610 (the ceiling on the next one)] [--profile dir]
+ *                        [--kind sqlite|postgres]
  *
  * Server time per page (issue 12 item 2). Starts the production build
  * (`build/server.js`, so run `npm run build` first) as a child process on a
@@ -27,6 +28,8 @@ const seconds = intArg(args, "seconds", 10);
 const repeat = Math.max(1, intArg(args, "repeat", 1));
 const seedRecords = intArg(args, "seed-records", 100_000);
 const only = args.get("only")?.split(",");
+/** The server's database: SQLite in a temporary folder, or a throwaway PostgreSQL database on TEST_DATABASE_URL. */
+const kind = (args.get("kind") ?? "sqlite") as "sqlite" | "postgres";
 /** The server under test and the ceiling beside it. */
 const port = intArg(args, "port", 3610);
 /** A folder for a V8 CPU profile of the server over the whole run (node --cpu-prof), to see where the time goes. */
@@ -180,12 +183,15 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-http-"));
   // The demo seed runs on a first start of its own: the server measured is a site restarted on its data, so its
   // memory and its profile are the pages' and not the seed's (a seed is done once in a site's life).
-  await (await startServer({ kind: "sqlite", dataDir, seedRecords, port })).stop();
+  const seeded = await startServer({ kind, dataDir, seedRecords, port });
+  // stop() would drop a PostgreSQL server's database; the seed is committed once the server answers.
+  await (kind === "postgres" ? seeded.kill() : seeded.stop());
   const server = await startServer({
-    kind: "sqlite",
+    kind,
     dataDir,
     seedRecords,
     port,
+    databaseName: seeded.databaseName,
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   });
   const ceilingDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-ceiling-"));
@@ -261,6 +267,7 @@ async function main() {
       connections,
       seconds,
       seedRecords,
+      kind,
       rssStartMb: start.rssMb,
       rssEndMb: end.rssMb,
       anonStartMb: start.anonMb,
