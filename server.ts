@@ -23,6 +23,7 @@ import { BUILD_ID_ENV, buildInfoFrom } from "./app/platform/build-info.server.js
 import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
 import { precompressedAssets } from "./app/server/precompressed-assets.server.js";
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
+import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from "./app/server/compression-settings.js";
 import { cacheRouteMatches } from "./app/routing/route-matches.server.js";
 import { mapTileOrigins } from "./app/maps/tiles.js";
 import {
@@ -60,8 +61,6 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined })
 
 /** How long shutdown waits for in-flight requests before it gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** 2^18 bytes: a page compresses as well as with brotli's default 4 MB window, which takes 16 times the memory. */
-const BROTLI_WINDOW_BITS = 18;
 /** Hashed build assets never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";
 
@@ -154,13 +153,14 @@ async function main() {
     } as typeof res.writeHead;
     next();
   });
-  // Brotli's best quality costs more CPU per page than it saves on the wire (DESIGN §5a). Its default 4 MB window
-  // is larger than any page, and each of 50 answers at once held one: a 256 KB window kept the server's memory
-  // under load from growing by about 200 MB (decision 0051).
+  // A lower quality and a smaller window than brotli's defaults: app/server/compression-settings.ts says why.
   app.use(
     compression({
       brotli: {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+        },
       },
       // A compressor holds an event stream's small messages back until it has enough to compress: the import's
       // progress bar would stand still.

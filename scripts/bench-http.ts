@@ -21,6 +21,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { intArg, parseArgs } from "./args";
 import { makeAccount, startServer } from "../http-tests/server";
+import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from "../app/server/compression-settings";
 
 const args = parseArgs(process.argv.slice(2));
 const connections = intArg(args, "connections", 50);
@@ -122,7 +123,7 @@ import express from "express";
 const pages = JSON.parse(readFileSync(process.env.PAGES_FILE, "utf8"));
 const app = express();
 app.disable("x-powered-by");
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: ${BROTLI_QUALITY}, [zlib.constants.BROTLI_PARAM_LGWIN]: ${BROTLI_WINDOW_BITS} } } }));
 app.get("*", (req, res) => {
   const page = pages[req.path];
   if (!page) return res.status(404).end();

@@ -46,17 +46,27 @@ describe("kept pages", () => {
   beforeEach(() => forgetKeptPages());
 
   async function keepOne(now = Date.now()) {
+    const fields = (version: string | undefined) => ({ etag: ETAG, version, headers: pageHeaders() });
+    // An address asked for the first time is not kept, so its database version is not even read.
+    expect(await answerFromKeptPage(ask("zeroth"), now)).toEqual({});
+    expect(keepRenderedPage(ask("zeroth"), render("zeroth"), fields(undefined), now)).toBeUndefined();
+    // The second time it is.
     const { answer, version } = await answerFromKeptPage(ask("first"), now);
     expect(answer).toBeUndefined();
     expect(version).toBe(await dataVersion(test.database));
-    const fields = { etag: ETAG, version, headers: pageHeaders() };
-    // An address asked for the first time is not kept; the second time it is.
-    expect(keepRenderedPage(ask("zeroth"), render("zeroth"), fields, now)).toBeUndefined();
-    expect((await answerFromKeptPage(ask("first"), now)).answer).toBeUndefined();
-    const made = keepRenderedPage(ask("first"), render("first"), fields, now);
+    const made = keepRenderedPage(ask("first"), render("first"), fields(version), now);
     expect(made?.status).toBe(200);
     return made!;
   }
+
+  it("reads no database version for what is never kept: a client navigation's data, a file, an export", async () => {
+    await keepOne();
+    for (const path of ["/stpete/birth/search.data?surname=Schmidt", "/favicon.ico", "/stpete/birth/export.csv"]) {
+      const other = ask("d", { url: `http://localhost:3000${path}` });
+      expect(await answerFromKeptPage(other)).toEqual({});
+      expect(await answerFromKeptPage(other)).toEqual({});
+    }
+  });
 
   it("sends a kept page again with this answer's nonce, gzipped, while the database is unchanged", async () => {
     const made = await keepOne();

@@ -67,13 +67,15 @@ function isFresh(page: KeptPage, now: number): boolean {
  * Before Remix: a kept page whose database version is still the current one is sent as it is, no loader run, no
  * render, no compression. Otherwise the current version comes back, read before the loaders that will now run, so
  * the page they make can be vouched for by it (undefined when the database did not answer: the page is then reused
- * only after its loaders gave the same etag).
+ * only after its loaders gave the same etag). The version is read only for an address whose page would be kept:
+ * a first ask, a client navigation's `.data` request, a file or an export would pay a database round trip on
+ * PostgreSQL for nothing.
  */
 export async function answerFromKeptPage(
   ask: PageAsk,
   now = Date.now(),
 ): Promise<{ answer?: KeptAnswer; version?: string }> {
-  if (!isAnonymousPageAsk(ask)) return {};
+  if (!isAnonymousPageAsk(ask) || !pages.wouldAdmit(ask.url)) return {};
   const version = await dataVersion(await getDatabase());
   if (version === undefined) return {};
   const page = pages.get(ask.url);

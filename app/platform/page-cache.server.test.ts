@@ -93,11 +93,17 @@ describe("PageCache", () => {
 describe("PageCache admission", () => {
   it("admits an address on its second ask, or when its page is kept", () => {
     const cache = new PageCache(1000, 2);
+    expect(cache.wouldAdmit("a")).toBe(false);
     expect(cache.admits("a")).toBe(false);
+    // Asking whether it would be admitted does not count as an ask.
+    expect(cache.wouldAdmit("a")).toBe(true);
+    expect(cache.wouldAdmit("a")).toBe(true);
     expect(cache.admits("a")).toBe(true);
+    expect(cache.wouldAdmit("a")).toBe(false);
     // Admitted once, it must be seen twice again unless its page was kept meanwhile.
     expect(cache.admits("a")).toBe(false);
     cache.set("b", page("<p></p>"));
+    expect(cache.wouldAdmit("b")).toBe(true);
     expect(cache.admits("b")).toBe(true);
   });
 

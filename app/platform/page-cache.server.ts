@@ -125,6 +125,11 @@ export class PageCache {
     private readonly seenKeys = PAGE_CACHE_SEEN_KEYS,
   ) {}
 
+  /** Whether a page rendered for `key` now would be kept, without counting this as an ask. */
+  wouldAdmit(key: string): boolean {
+    return this.pages.has(key) || this.seen.has(key);
+  }
+
   /** Whether a page rendered for `key` is worth keeping: it is kept already, or was asked for once before. */
   admits(key: string): boolean {
     if (this.pages.has(key) || this.seen.delete(key)) return true;
