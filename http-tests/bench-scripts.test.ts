@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runScript } from "./scripts";
+import { postgresAdminUrl } from "./server";
 
 /**
  * Issue 12 items 1, 2 and 4–6, issue 10: the benchmark scripts run to completion on a small size and end with their JSON line. This
@@ -102,4 +103,34 @@ describe("benchmark scripts", () => {
     expect((result.import as { rowsPerSecond: number }).rowsPerSecond).toBeGreaterThan(0);
     expect((result.check as { rowsPerSecond: number }).rowsPerSecond).toBeGreaterThan(0);
   });
+
+  it.skipIf(!postgresAdminUrl)(
+    "bench:outage times an outage of its own PostgreSQL database and the recovery",
+    async () => {
+      const result = await lastJsonLine("scripts/bench-outage.ts", [
+        "--users",
+        "4",
+        "--seed-records",
+        "200",
+        "--warmup-seconds",
+        "1",
+        "--away-seconds",
+        "2",
+        "--after-seconds",
+        "2",
+        "--rounds",
+        "1",
+      ]);
+      expect(result.bench).toBe("outage");
+      expect(result.unexpected).toBe(0);
+      const [round] = result.rounds as {
+        statuses: Record<string, number>;
+        recoveredMs: number;
+        healthzAfter: string;
+      }[];
+      expect(round!.statuses["503"]).toBeGreaterThan(0);
+      expect(round!.recoveredMs).toBeGreaterThanOrEqual(0);
+      expect(round!.healthzAfter).toBe("200 ok reachable=true");
+    },
+  );
 });
