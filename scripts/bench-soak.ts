@@ -1,6 +1,6 @@
 /**
  * npm run bench:soak -- [--users 100] [--seconds 600] [--warmup-seconds 60] [--seed-records 20000]
- *                       [--kind sqlite|postgres] [--max-p99-ms N] [--think-ms 0]
+ *                       [--kind sqlite|postgres] [--max-p99-ms N] [--think-ms 0] [--trace-gc FILE]
  *
  * Issue 13 point 4: many members at once, for a long time. Starts the production build (`npm run build` first)
  * on a fresh database with the demo seed (PostgreSQL with --kind postgres and TEST_DATABASE_URL), makes one
@@ -16,7 +16,7 @@
  * the end, and as its last line one JSON object. Exits 1 on any 5xx, failed connection or unexpected status, on
  * memory growth over 10 % after the warm-up, or on a p99 over --max-p99-ms when given; 429s are counted apart.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { type Account, PERSON_USER_AGENT, makeAccount, startServer } from "../http-tests/server";
@@ -31,6 +31,8 @@ const warmupSeconds = intArg(args, "warmup-seconds", 60);
 const seedRecords = intArg(args, "seed-records", 20_000);
 const kind = (args.get("kind") ?? "sqlite") as "sqlite" | "postgres";
 const maxP99Ms = args.has("max-p99-ms") ? intArg(args, "max-p99-ms", 0) : undefined;
+/** Where to write the server's `--trace-gc` lines, to tell a heap that grows from one not yet collected. */
+const traceGcFile = args.get("trace-gc");
 /** The mean pause before each request, in ms; 0: none, every user always has a request in flight. */
 const thinkMs = intArg(args, "think-ms", 0);
 /** How much resident memory may grow from just after the warm-up to the end. */
@@ -151,7 +153,12 @@ const median = (values: number[]) =>
   );
 
 async function main() {
-  const server = await startServer({ kind, seedRecords, env: { TRUST_PROXY: "1" } });
+  const server = await startServer({
+    kind,
+    seedRecords,
+    env: { TRUST_PROXY: "1" },
+    nodeArgs: traceGcFile ? ["--trace-gc"] : [],
+  });
   try {
     const database = server.openDatabase();
     const accounts: Account[] = [];
@@ -267,6 +274,13 @@ async function main() {
       (maxP99Ms !== undefined && p99Ms > maxP99Ms);
     if (failed) process.exitCode = 1;
   } finally {
+    if (traceGcFile) {
+      const gcLines = server
+        .output()
+        .split("\n")
+        .filter((line) => /ms: (Scavenge|Mark-Compact|Mark-Sweep|Minor)/.test(line));
+      writeFileSync(traceGcFile, gcLines.join("\n") + "\n");
+    }
     await server.stop();
   }
 }
