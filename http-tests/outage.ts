@@ -5,6 +5,7 @@
  * and the time to recover from it can be read off.
  */
 import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../app/config/timing";
 import { DATABASE_RESTARTING_MESSAGE } from "../app/server/availability.server";
@@ -33,7 +34,8 @@ export async function bringDatabaseBack(databaseName: string): Promise<void> {
  * sees too, so only a long run alone uses it.
  */
 export function controlCluster(action: "stop" | "start"): void {
-  const version = execFileSync("ls", ["/etc/postgresql"]).toString().split("\n")[0]!.trim();
+  // The first installed version, as .ci/run starts it.
+  const version = readdirSync("/etc/postgresql").sort()[0]!;
   const args = ["--skip-systemctl-redirect", version, "main", action, ...(action === "stop" ? ["-m", "fast"] : [])];
   execFileSync("pg_ctlcluster", args, { stdio: "ignore" });
 }
@@ -69,7 +71,8 @@ export function outageLoad(server: RunningServer, users: number): OutageLoad {
           { headers: { "User-Agent": PERSON_USER_AGENT } },
         );
         const body = await response.text();
-        answers.push({ at: now(), status: response.status, ms: now() - sent });
+        const at = now();
+        answers.push({ at, status: response.status, ms: at - sent });
         if (response.status === 503) {
           if (response.headers.get("Retry-After") !== String(DATABASE_RETRY_AFTER_SECONDS))
             failures.push("503 without Retry-After");

@@ -29,6 +29,8 @@ const rounds = intArg(args, "rounds", 3);
 const restartCluster = args.has("restart-cluster");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A time for the JSON line: whole milliseconds, or null when it never happened. */
+const wholeMs = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms));
 
 async function healthzSays(url: string): Promise<string> {
   try {
@@ -75,9 +77,9 @@ async function main() {
         round: i + 1,
         requests: inRound.length,
         statuses: timeline.statuses,
-        noticedMs: timeline.noticedMs === undefined ? null : Math.round(timeline.noticedMs),
-        unavailableMs: timeline.unavailableMs === undefined ? null : Math.round(timeline.unavailableMs),
-        recoveredMs: timeline.recoveredMs === undefined ? null : Math.round(timeline.recoveredMs),
+        noticedMs: wholeMs(timeline.noticedMs),
+        unavailableMs: wholeMs(timeline.unavailableMs),
+        recoveredMs: wholeMs(timeline.recoveredMs),
         p99Ms: round(percentile(latencies, 99)),
         healthzWhileAway: mark.healthAway,
         healthzAfter: mark.healthBack,
