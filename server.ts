@@ -24,6 +24,7 @@ import { bodyLimitsFrom, requestGuards } from "./app/server/request-guards.js";
 import { precompressedAssets } from "./app/server/precompressed-assets.server.js";
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
 import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from "./app/server/compression-settings.js";
+import { applyHeapSettings } from "./app/server/heap-settings.js";
 import { cacheRouteMatches } from "./app/routing/route-matches.server.js";
 import { mapTileOrigins } from "./app/maps/tiles.js";
 import {
@@ -65,6 +66,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const IMMUTABLE_MAX_AGE = "1y";
 
 async function main() {
+  // Before the app allocates anything of its own: the heap then stays near what it holds (decision 0052).
+  const heapFlag = applyHeapSettings();
+  if (heapFlag) logger.info({ flag: heapFlag }, "heap settings");
   const vite = isProduction
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
