@@ -13,7 +13,13 @@ describe("databaseTrouble", () => {
     expect(databaseTrouble(new Error("Client has encountered a connection error and is not queryable"))).toBe(
       "unavailable",
     );
-    expect(databaseTrouble(withCode("SQLITE_BUSY"))).toBe("unavailable");
+    expect(databaseTrouble(withCode("SQLITE_CANTOPEN"))).toBe("unavailable");
+  });
+
+  it("calls a write lock held past the wait 'busy': the database is there, another write is long", () => {
+    for (const code of ["SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED", "55P03"]) {
+      expect(databaseTrouble(withCode(code)), code).toBe("busy");
+    }
   });
 
   it("calls a full disk 'storage-full', on either database and for files", () => {

@@ -4,12 +4,13 @@
  * so, and the process carries on and recovers by itself when the database or
  * the disk is back.
  */
-export type DatabaseTrouble = "unavailable" | "storage-full" | "storage-read-only";
+export type DatabaseTrouble = "unavailable" | "busy" | "storage-full" | "storage-read-only";
 
 // SQLSTATE classes and codes (PostgreSQL appendix A).
 const PG_UNAVAILABLE_CLASSES = ["08", "57P"]; // connection exception; operator intervention (shutdown, restart)
 const PG_UNAVAILABLE_CODES = new Set(["53300", "55000", "58000", "58030"]); // too many connections; db not accepting; system/io error
 const PG_STORAGE_FULL_CODES = new Set(["53100"]); // disk_full
+const PG_BUSY_CODES = new Set(["55P03"]); // lock_not_available: another transaction held a lock past the wait
 const NODE_UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -22,7 +23,10 @@ const NODE_STORAGE_FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
 // SQLite reports a write the disk refused (EROFS among others) as an I/O error: the caller asks the disk which it is.
 const SQLITE_STORAGE_FULL = /^SQLITE_(FULL|IOERR)/;
 const STORAGE_READ_ONLY = /^(EROFS|SQLITE_READONLY)/;
-const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN)/;
+const SQLITE_UNAVAILABLE = /^SQLITE_CANTOPEN/;
+// Another connection (an import, a seed, a second process) held the write lock past the busy timeout: the database
+// is there and answers again when that write ends.
+const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)/;
 // node-postgres reports a lost connection without a code.
 const PG_CONNECTION_MESSAGES = [
   "Connection terminated",
@@ -40,6 +44,7 @@ function troubleOf(error: unknown): DatabaseTrouble | undefined {
     if (PG_STORAGE_FULL_CODES.has(code) || NODE_STORAGE_FULL_CODES.has(code) || SQLITE_STORAGE_FULL.test(code)) {
       return "storage-full";
     }
+    if (PG_BUSY_CODES.has(code) || SQLITE_BUSY.test(code)) return "busy";
     if (
       PG_UNAVAILABLE_CODES.has(code) ||
       PG_UNAVAILABLE_CLASSES.some((prefix) => code.startsWith(prefix) && code.length === 5) ||

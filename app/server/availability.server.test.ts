@@ -9,6 +9,7 @@ const log = { error: vi.fn(), warn: vi.fn() };
 vi.mock("~/config/logger.server", () => ({ logger: log }));
 
 const {
+  DATABASE_BUSY_MESSAGE,
   DATABASE_RESTARTING_MESSAGE,
   STORAGE_FULL_MESSAGE,
   STORAGE_READ_ONLY_MESSAGE,
@@ -45,6 +46,22 @@ describe("withAvailability", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("10");
     expect(await response.text()).toBe(DATABASE_RESTARTING_MESSAGE);
+  });
+
+  it("says the site is busy, not restarting, when another write held SQLite's lock past the wait", async () => {
+    log.warn.mockClear();
+    const build = withAvailability(
+      buildWith(
+        () => null,
+        () => Promise.reject(withCode("SQLITE_BUSY")),
+      ),
+    );
+    const response = (await thrown(() => build.routes["routes/x"]!.module.action!(args as never))) as Response;
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("10");
+    expect(await response.text()).toBe(DATABASE_BUSY_MESSAGE);
+    expect(retryAfterFor(DATABASE_BUSY_MESSAGE)).toBe("10");
+    expect(log.warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining("busy"));
   });
 
   it("turns a full disk in an action into a 503 that says so", async () => {

@@ -22,6 +22,8 @@ import { wrapRouteHandlers } from "~/routing/route-handlers.server";
  * with the wrong owner) is told apart from a full one: the fix differs (issue 13).
  */
 export const DATABASE_RESTARTING_MESSAGE = "The database is restarting — try again in a moment.";
+export const DATABASE_BUSY_MESSAGE =
+  "The site is busy saving a large change, such as an import of records — try again in a moment.";
 export const STORAGE_FULL_MESSAGE =
   "The site cannot save anything just now because its storage is full. The society's administrators have been alerted; please try again later.";
 
@@ -32,6 +34,7 @@ export type StorageState = "ok" | "full" | "read-only";
 
 const MESSAGES: Record<DatabaseTrouble, string> = {
   unavailable: DATABASE_RESTARTING_MESSAGE,
+  busy: DATABASE_BUSY_MESSAGE,
   "storage-full": STORAGE_FULL_MESSAGE,
   "storage-read-only": STORAGE_READ_ONLY_MESSAGE,
 };
@@ -42,10 +45,17 @@ const ALERTS: Record<Exclude<StorageState, "ok">, string> = {
 
 let lastWriteFailure: { at: number; state: Exclude<StorageState, "ok"> } | undefined;
 let lastAlertAt = 0;
-let lastUnavailableLogAt = 0;
+const lastLogAt: Record<"unavailable" | "busy", number> = { unavailable: 0, busy: 0 };
+const LOG_LINES = {
+  unavailable: "the database is unavailable; answering 503",
+  busy: "the database is busy: another write held its lock past the wait; answering 503",
+};
+
+const isStorage = (trouble: DatabaseTrouble): trouble is "storage-full" | "storage-read-only" =>
+  trouble === "storage-full" || trouble === "storage-read-only";
 
 export function unavailableResponse(trouble: DatabaseTrouble): Response {
-  const storage = trouble !== "unavailable";
+  const storage = isStorage(trouble);
   return new Response(MESSAGES[trouble], {
     status: 503,
     statusText: "Service Unavailable",
@@ -65,16 +75,16 @@ export function retryAfterFor(message: unknown): string {
 
 /** Notes a trouble (one alert per interval, not one log line per request) and returns its 503. */
 export function answerTrouble(trouble: DatabaseTrouble, error: unknown, url: string, now = Date.now()): Response {
-  if (trouble !== "unavailable") {
+  if (isStorage(trouble)) {
     const state = trouble === "storage-full" ? "full" : "read-only";
     lastWriteFailure = { at: now, state };
     if (now - lastAlertAt >= STORAGE_ALERT_INTERVAL_MS) {
       lastAlertAt = now;
       logger.error({ err: error, url, alert: trouble }, ALERTS[state]);
     }
-  } else if (now - lastUnavailableLogAt >= UNAVAILABLE_LOG_INTERVAL_MS) {
-    lastUnavailableLogAt = now;
-    logger.warn({ err: error, url }, "the database is unavailable; answering 503");
+  } else if (now - lastLogAt[trouble] >= UNAVAILABLE_LOG_INTERVAL_MS) {
+    lastLogAt[trouble] = now;
+    logger.warn({ err: error, url }, LOG_LINES[trouble]);
   }
   return unavailableResponse(trouble);
 }
