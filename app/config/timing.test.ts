@@ -39,6 +39,9 @@ describe("timing constants (SPEC §4, §9)", () => {
 
   it("let a lost database or a full disk be answered and noticed without flooding the log", () => {
     expect(timing.PG_CONNECT_TIMEOUT_MS).toBe(5_000);
+    expect(timing.SQLITE_BUSY_TIMEOUT_MS).toBe(5_000);
+    // A writer tries the lock many times within its wait, so it takes the lock soon after it is freed.
+    expect(timing.SQLITE_BUSY_RETRY_MAX_MS * 100).toBeLessThanOrEqual(timing.SQLITE_BUSY_TIMEOUT_MS);
     expect(timing.DATABASE_RETRY_AFTER_SECONDS).toBe(10);
     expect(timing.STORAGE_RETRY_AFTER_SECONDS).toBe(300);
     expect(timing.STORAGE_FAILURE_MEMORY_MS).toBe(60_000);

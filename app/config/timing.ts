@@ -45,6 +45,13 @@ export const TOKEN_EXPIRY_WARN_MS = 60_000;
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503 (the database is away). */
 export const PG_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a write waits for SQLite's write lock held by another connection (an import, a seed, another process)
+ * before it is answered 503 "busy". It waits without holding up the server (app/db/connection.server.ts).
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/** The longest pause between two tries of SQLite's write lock: short, as an import's commit frees it at once. */
+export const SQLITE_BUSY_RETRY_MAX_MS = 25;
 /** `Retry-After` of a 503 while the database is away (a restart usually takes a few seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 10;
 /** `Retry-After` of a 503 while the disk under the data is full (someone has to free space). */

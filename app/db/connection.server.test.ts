@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { openSqlite, withStatementCache } from "./connection.server";
+import { SQLITE_BUSY_TIMEOUT_MS } from "~/config/timing";
+import { type Database, openSqlite, withStatementCache } from "./connection.server";
 
 describe("withStatementCache", () => {
   let sqlite: SQLite.Database | undefined;
@@ -64,4 +68,73 @@ describe("openSqlite's transactions", () => {
       await database.close();
     }
   });
+});
+
+describe("openSqlite while another connection holds the write lock", () => {
+  let dir: string;
+  let site: Database;
+  let other: SQLite.Database;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "metryka-lock-"));
+    site = openSqlite(path.join(dir, "site.sqlite"));
+    await sql`create table t (n integer)`.execute(site.db);
+    await sql`insert into t values (0)`.execute(site.db);
+    other = new SQLite(path.join(dir, "site.sqlite"));
+  });
+
+  afterEach(async () => {
+    if (other.inTransaction) other.exec("rollback");
+    other.close();
+    await site.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const count = async () => Number((await sql<{ n: number }>`select count(*) as n from t`.execute(site.db)).rows[0]!.n);
+
+  it("waits for the lock without holding up the thread or other queries, and writes once it is free", async () => {
+    other.exec("begin immediate");
+    let written = false;
+    const write = sql`insert into t values (1)`.execute(site.db).then(() => (written = true));
+    // Timers fire and reads are answered while the write waits: SQLite's own wait would have slept in this thread.
+    const before = performance.now();
+    await pause(20);
+    expect(performance.now() - before).toBeLessThan(1_000);
+    expect(await count()).toBe(1);
+    expect(written).toBe(false);
+    other.exec("commit");
+    await write;
+    expect(await count()).toBe(2);
+  });
+
+  it("begins a transaction once the lock is free, holding it from the start", async () => {
+    other.exec("begin immediate");
+    const order: string[] = [];
+    const transaction = site.db.transaction().execute(async (trx) => {
+      order.push("began");
+      const seen = Number((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]!.n);
+      await sql`insert into t values (${seen + 1})`.execute(trx);
+    });
+    await pause(50);
+    order.push("other commits");
+    other.exec("insert into t values (7)");
+    other.exec("commit");
+    await transaction;
+    // It read after the other connection's commit, so what it wrote counts that row (a deferred BEGIN would have
+    // read first and then failed to write).
+    expect(order).toEqual(["other commits", "began"]);
+    expect((await sql<{ n: number }>`select n from t order by rowid`.execute(site.db)).rows.map((r) => r.n)).toEqual([
+      0, 7, 3,
+    ]);
+  });
+
+  it("gives up after SQLITE_BUSY_TIMEOUT_MS with SQLite's busy error, having written nothing", async () => {
+    other.exec("begin immediate");
+    const started = performance.now();
+    await expect(sql`insert into t values (1)`.execute(site.db)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SQLITE_BUSY_TIMEOUT_MS - 50);
+    other.exec("rollback");
+    expect(await count()).toBe(1);
+  }, 15_000);
 });

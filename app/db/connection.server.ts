@@ -1,10 +1,18 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { type Driver, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { ensureDataDir } from "~/config/env.server";
-import { PG_CONNECT_TIMEOUT_MS } from "~/config/timing";
+import { PG_CONNECT_TIMEOUT_MS, SQLITE_BUSY_RETRY_MAX_MS, SQLITE_BUSY_TIMEOUT_MS } from "~/config/timing";
 import type { Schema } from "./schema";
 
 export type DialectKind = "sqlite" | "postgres";
@@ -70,9 +78,29 @@ export function withStatementCache(sqlite: SQLite.Database): Pick<SQLite.Databas
   } as Pick<SQLite.Database, "close" | "prepare">;
 }
 
+/** Another connection holds the lock; the statement did nothing and may be tried again. */
+const LOCK_HELD = /^SQLITE_BUSY(_RECOVERY|_TIMEOUT)?$/;
+
+function lockHeld(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && LOCK_HELD.test(String(error.code));
+}
+
 /**
- * SQLite ends a transaction by itself when a write fails at COMMIT (an I/O error: a full or read-only disk). Kysely
- * then sends ROLLBACK, which fails with "no transaction is active" and hides the error that explains it: the
+ * The site's SQLite connection as Kysely drives it, with two changes (decision 0053):
+ *
+ * - **Waiting for the write lock without holding up the server.** SQLite's own wait (`busy_timeout`) sleeps in the
+ *   calling thread, which is the one that serves every request: while an import's connection in the same process
+ *   held the lock, one sign-in froze the whole site for five seconds, and the import with it, since its writes run
+ *   on that thread too. The connection's `busy_timeout` is 0; a statement that meets the lock outside a transaction
+ *   (a single write, or BEGIN) did nothing, so it is tried again after a pause of at most
+ *   `SQLITE_BUSY_RETRY_MAX_MS`, for `SQLITE_BUSY_TIMEOUT_MS` in all, and during the pause the connection serves
+ *   other queries. Within a transaction a statement is never tried again (SQLite: roll back first); it cannot meet
+ *   the lock anyway, because:
+ * - **Transactions take the write lock when they begin** (BEGIN IMMEDIATE). Every transaction of the site writes;
+ *   one that began deferred, read, and met the lock at its first write could only fail.
+ *
+ * And SQLite ends a transaction by itself when a write fails at COMMIT (an I/O error: a full or read-only disk).
+ * Kysely then sends ROLLBACK, which fails with "no transaction is active" and hides the error that explains it: the
  * request became a 500 instead of the 503 that says what happened (issue 13). No transaction, nothing to undo.
  */
 export class SqliteDialectKeepingErrors extends SqliteDialect {
@@ -85,9 +113,39 @@ export class SqliteDialectKeepingErrors extends SqliteDialect {
 
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const sqlite = this.#sqlite;
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
     const rollback = driver.rollbackTransaction.bind(driver);
-    driver.rollbackTransaction = (connection) =>
-      this.#sqlite.inTransaction ? rollback(connection) : Promise.resolve();
+    let waiting: DatabaseConnection | undefined;
+
+    const executeWaiting = async <R>(connection: DatabaseConnection, query: CompiledQuery) => {
+      const deadline = performance.now() + SQLITE_BUSY_TIMEOUT_MS;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await connection.executeQuery<R>(query);
+        } catch (error) {
+          if (!lockHeld(error) || sqlite.inTransaction || performance.now() >= deadline) throw error;
+        }
+        // No transaction is open: the connection is free for others until the next try.
+        await release(connection);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, SQLITE_BUSY_RETRY_MAX_MS)));
+        await acquire();
+      }
+    };
+
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      waiting ??= {
+        executeQuery: (query) => executeWaiting(connection, query),
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      };
+      return waiting;
+    };
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    driver.rollbackTransaction = (connection) => (sqlite.inTransaction ? rollback(connection) : Promise.resolve());
     return driver;
   }
 }
@@ -101,7 +159,8 @@ export function openSqlite(file: string): Database {
   sqlite.pragma("cache_size = -131072");
   sqlite.pragma("temp_store = MEMORY");
   sqlite.pragma("mmap_size = 1073741824");
-  sqlite.pragma("busy_timeout = 5000");
+  // Waiting for a lock is the dialect's, without blocking the thread (SqliteDialectKeepingErrors).
+  sqlite.pragma("busy_timeout = 0");
   const db = new Kysely<Schema>({ dialect: new SqliteDialectKeepingErrors(sqlite) });
   return {
     db,
