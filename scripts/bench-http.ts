@@ -1,7 +1,7 @@
 /**
  * npm run bench:http -- [--connections 50] [--seconds 10] [--repeat 1] [--seed-records 100000]
  *                        [--only home,search] [--port 3610 (the ceiling on the next one)] [--profile dir]
- *                        [--kind sqlite|postgres]
+ *                        [--kind sqlite|postgres] [--heap-growing-percent N] [--semi-space-mb N]
  *
  * Server time per page (issue 12 item 2). Starts the production build
  * (`build/server.js`, so run `npm run build` first) as a child process on a
@@ -12,7 +12,8 @@
  * errors, the server's CPU per request (user + system time of the server
  * process from /proc/PID/stat over the run, so the load generator's own
  * CPU is not counted) and its RSS before and after. Prints a table and, as
- * its last line, one JSON object with every figure.
+ * its last line, one JSON object with every figure. The heap options give the server V8's flags in place of the
+ * site's own settings (decision 0052), to compare.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import autocannon from "autocannon";
 import { intArg, parseArgs } from "./args";
 import { makeAccount, startServer } from "../http-tests/server";
 import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from "../app/server/compression-settings";
+import { serverHeapArgs } from "./bench-kit";
 
 const args = parseArgs(process.argv.slice(2));
 const connections = intArg(args, "connections", 50);
@@ -35,6 +37,8 @@ const kind = (args.get("kind") ?? "sqlite") as "sqlite" | "postgres";
 const port = intArg(args, "port", 3610);
 /** A folder for a V8 CPU profile of the server over the whole run (node --cpu-prof), to see where the time goes. */
 const profileDir = args.get("profile");
+/** V8's heap flags for the server, when they should not be the site's own (app/server/heap-settings.ts). */
+const serverHeap = serverHeapArgs(args);
 /** Browsers ask for brotli first; the server and the ceiling both honour it. */
 const ACCEPT_ENCODING = "br, gzip";
 const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of utime/stime in /proc/PID/stat
@@ -193,7 +197,10 @@ async function main() {
     seedRecords,
     port,
     databaseName: seeded.databaseName,
-    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+    nodeArgs: [
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+      ...serverHeap.nodeArgs,
+    ],
   });
   const ceilingDir = mkdtempSync(path.join(os.tmpdir(), "perf2-bench-ceiling-"));
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
@@ -269,6 +276,7 @@ async function main() {
       seconds,
       seedRecords,
       kind,
+      heap: serverHeap.heap,
       rssStartMb: start.rssMb,
       rssEndMb: end.rssMb,
       anonStartMb: start.anonMb,

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
+import { intArg } from "./args";
 
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -48,5 +49,29 @@ export async function openBenchDatabase(
       await database.close();
       if (!keep) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** How a benchmark's server was asked to size its heap, for the JSON line. */
+export interface ServerHeapChoice {
+  /** V8's --heap-growing-percent, or the site's own setting (app/server/heap-settings.ts). */
+  growingPercent: number | "site";
+  /** V8's --max-semi-space-size in MB (half the young generation), or V8's own. */
+  semiSpaceMb: number | "v8";
+}
+
+/**
+ * V8 heap options for the server under test, to compare with the site's own (decision 0052):
+ * `--heap-growing-percent N` (0: V8's own factor) and `--semi-space-mb N`.
+ */
+export function serverHeapArgs(args: Map<string, string>): { nodeArgs: string[]; heap: ServerHeapChoice } {
+  const growing = args.has("heap-growing-percent") ? intArg(args, "heap-growing-percent", 0) : undefined;
+  const semiSpace = args.has("semi-space-mb") ? intArg(args, "semi-space-mb", 0) : undefined;
+  return {
+    nodeArgs: [
+      ...(growing === undefined ? [] : [`--heap-growing-percent=${growing}`]),
+      ...(semiSpace === undefined ? [] : [`--max-semi-space-size=${semiSpace}`]),
+    ],
+    heap: { growingPercent: growing ?? "site", semiSpaceMb: semiSpace ?? "v8" },
   };
 }

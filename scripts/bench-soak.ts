@@ -1,7 +1,7 @@
 /**
  * npm run bench:soak -- [--users 100] [--seconds 600] [--warmup-seconds 60] [--seed-records 20000]
  *                       [--kind sqlite|postgres] [--max-p99-ms N] [--think-ms 0] [--trace-gc FILE]
- *                       [--heap-growing-percent N]
+ *                       [--heap-growing-percent N] [--semi-space-mb N]
  *
  * Issue 13 point 4: many members at once, for a long time. Starts the production build (`npm run build` first)
  * on a fresh database with the demo seed (PostgreSQL with --kind postgres and TEST_DATABASE_URL), makes one
@@ -16,15 +16,15 @@
  * /proc every second. Prints counts, statuses and p50/p95/p99 per kind of request, RSS just after the warm-up and at
  * the end, and as its last line one JSON object. Exits 1 on any 5xx, failed connection or unexpected status, on
  * memory growth over 10 % after the warm-up, or on a p99 over --max-p99-ms when given; 429s are counted apart.
- * --heap-growing-percent gives the server V8's flag in place of the site's own setting (0: V8's own factor), to
- * compare memory with and without it (decision 0052).
+ * --heap-growing-percent and --semi-space-mb give the server V8's heap flags in place of the site's own settings
+ * (0: V8's own growing factor), to compare memory with and without them (decision 0052).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { type Account, PERSON_USER_AGENT, makeAccount, startServer } from "../http-tests/server";
 import { intArg, parseArgs } from "./args";
-import { percentile, round } from "./bench-kit";
+import { percentile, round, serverHeapArgs } from "./bench-kit";
 
 const args = parseArgs(process.argv.slice(2));
 const users = intArg(args, "users", 100);
@@ -36,8 +36,8 @@ const kind = (args.get("kind") ?? "sqlite") as "sqlite" | "postgres";
 const maxP99Ms = args.has("max-p99-ms") ? intArg(args, "max-p99-ms", 0) : undefined;
 /** Where to write the server's `--trace-gc` lines, to tell a heap that grows from one not yet collected. */
 const traceGcFile = args.get("trace-gc");
-/** V8's heap growing factor for the server, when it should not be the site's own (app/server/heap-settings.ts). */
-const heapGrowingPercent = args.has("heap-growing-percent") ? intArg(args, "heap-growing-percent", 0) : undefined;
+/** V8's heap flags for the server, when they should not be the site's own (app/server/heap-settings.ts). */
+const serverHeap = serverHeapArgs(args);
 /** The mean pause before each request, in ms; 0: none, every user always has a request in flight. */
 const thinkMs = intArg(args, "think-ms", 0);
 /** How much resident memory may grow from just after the warm-up to the end. */
@@ -162,10 +162,7 @@ async function main() {
     kind,
     seedRecords,
     env: { TRUST_PROXY: "1" },
-    nodeArgs: [
-      ...(traceGcFile ? ["--trace-gc"] : []),
-      ...(heapGrowingPercent === undefined ? [] : [`--heap-growing-percent=${heapGrowingPercent}`]),
-    ],
+    nodeArgs: [...(traceGcFile ? ["--trace-gc"] : []), ...serverHeap.nodeArgs],
   });
   try {
     const database = server.openDatabase();
@@ -252,7 +249,7 @@ async function main() {
       kind,
       users,
       thinkMs,
-      heapGrowingPercent: heapGrowingPercent ?? "site",
+      heap: serverHeap.heap,
       seconds: Math.round(elapsed),
       warmupSeconds,
       seedRecords,
