@@ -52,7 +52,7 @@ export const PG_CONNECT_TIMEOUT_MS = 5_000;
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** The longest pause between two tries of SQLite's write lock: short, as an import's commit frees it at once. */
 export const SQLITE_BUSY_RETRY_MAX_MS = 25;
-/** `Retry-After` of a 503 while the database is away (a restart usually takes a few seconds). */
+/** `Retry-After` of a 503 while the database is away (a restart usually takes a few seconds) or busy with a long write. */
 export const DATABASE_RETRY_AFTER_SECONDS = 10;
 /** `Retry-After` of a 503 while the disk under the data is full (someone has to free space). */
 export const STORAGE_RETRY_AFTER_SECONDS = 300;

@@ -19,7 +19,8 @@ import { wrapRouteHandlers } from "~/routing/route-handlers.server";
  * that says so, with `Retry-After`, instead of a 500 — and the process lives
  * on and recovers by itself. /healthz reports both states (issue #8). A data
  * folder that turned read-only (a disk remounted after an error, a restore
- * with the wrong owner) is told apart from a full one: the fix differs (issue 13).
+ * with the wrong owner) is told apart from a full one: the fix differs (issue 13). On SQLite a write that waited
+ * out another connection's write lock (a long import) is answered "busy", not "restarting" (decision 0053).
  */
 export const DATABASE_RESTARTING_MESSAGE = "The database is restarting — try again in a moment.";
 export const DATABASE_BUSY_MESSAGE =

@@ -3,9 +3,9 @@ import v8 from "node:v8";
 
 /**
  * How far V8 lets the heap grow past what survived the last full collection before it collects again. V8's own
- * factor (up to 4× on a server) let a 40 MB live heap swell to 170–300 MB between collections, so a 10-minute soak's
- * memory looked like growth it was not; at 50 % the same soak's peak fell from 310 to 205 MB for the same number of
- * full collections and the same GC time (decision 0052).
+ * factor (up to 4× on a server) let a 40 MB live heap swell to 190 MB between collections, and the server's resident
+ * size swung with it, so a 10-minute soak's memory looked like growth it was not; at 50 % the same soak's peak fell
+ * from 310 to 205 MB for the same number of full collections and the same GC time (decision 0052).
  */
 export const HEAP_GROWING_PERCENT = 50;
 
