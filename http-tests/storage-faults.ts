@@ -57,6 +57,11 @@ export async function expectRecovered(server: RunningServer, account: Account): 
   const healthy = await fetch(`${server.url}/healthz`);
   expect(healthy.status).toBe(200);
   expect(await healthy.json()).toEqual({ status: "ok", database: "sqlite", reachable: true, storage: "ok" });
+  await expectSignsIn(server, account);
+}
+
+/** A member signs in (a write: a new session) on a server that is still running. */
+export async function expectSignsIn(server: RunningServer, account: Account): Promise<void> {
   const again = await openForm(`${server.url}/Login`);
   const signedIn = await postForm(`${server.url}/Login`, again, {
     login: account.username,

@@ -3,9 +3,10 @@ import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_BUSY_MESSAGE, DATABASE_RESTARTING_MESSAGE } from "~/server/availability.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/config/timing";
-import { openForm, postForm } from "./forms";
+import { type PageForm, openForm, postForm } from "./forms";
 import { RECORD_CHECK, pressBatchButton, recordsFile, until, uploadImport } from "./imports";
 import { type Account, type RunningServer, makeAccount, startServer } from "./server";
+import { expectSignsIn } from "./storage-faults";
 
 /**
  * SQLite has one writer at a time. When another connection (an import's own, `npm run seed`, a second process)
@@ -29,23 +30,30 @@ describe("a write lock held by another connection (SQLite)", () => {
     await server?.stop();
   });
 
+  /**
+   * Sends the sign-in form, and while it waits for the lock asks for a search nobody asked before (read from the
+   * database: a first ask is never a kept page). The search must be answered first: SQLite's own wait slept in the
+   * server's thread, and the search came back only after the sign-in's answer. Gives the sign-in's answer.
+   */
+  async function signInWhileSearching(signIn: PageForm, surname: string): Promise<Response> {
+    let answeredYet = false;
+    const answering = postForm(`${server.url}/Login`, signIn, {
+      login: account.username,
+      password: account.password,
+    }).finally(() => (answeredYet = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reading = await fetch(`${server.url}/stpete/birth/search?surname=${surname}`);
+    expect(reading.status).toBe(200);
+    expect(answeredYet).toBe(false);
+    return answering;
+  }
+
   it("answers a write with the busy page while the lock is held, and writes again once it is released", async () => {
     const signIn = await openForm(`${server.url}/Login`);
     const holder = new SQLite(path.join(server.dataDir, "metryka.sqlite"));
     try {
       holder.exec("begin immediate");
-      let refusedYet = false;
-      const refusing = postForm(`${server.url}/Login`, signIn, {
-        login: account.username,
-        password: account.password,
-      }).finally(() => (refusedYet = true));
-      // While the sign-in waits for the lock the server goes on answering: a search nobody asked before is read
-      // from the database (a first ask is never a kept page).
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const reading = await fetch(`${server.url}/stpete/birth/search?surname=Nowak`);
-      expect(reading.status).toBe(200);
-      expect(refusedYet).toBe(false);
-      const refused = await refusing;
+      const refused = await signInWhileSearching(signIn, "Nowak");
       expect(refused.status).toBe(503);
       expect(refused.headers.get("Retry-After")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
       const page = await refused.text();
@@ -57,14 +65,7 @@ describe("a write lock held by another connection (SQLite)", () => {
     }
     expect(server.output()).toContain("the database is busy");
     expect(server.output()).not.toMatch(/"level":50/);
-    const again = await openForm(`${server.url}/Login`);
-    const signedIn = await postForm(`${server.url}/Login`, again, {
-      login: account.username,
-      password: account.password,
-    });
-    expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("Set-Cookie")).toContain("metryka_refresh=");
-    expect(server.exited()).toBe(false);
+    await expectSignsIn(server, account);
   }, 60_000);
 
   it("goes on answering while an import in the server holds the lock, and a sign-in then waits without freezing it", async () => {
@@ -87,17 +88,7 @@ describe("a write lock held by another connection (SQLite)", () => {
       expect((await pressBatchButton(server.url, admin.cookie, batchPath, "import")).status).toBe(302);
       await until("the import to run", async () => ((await status()) === "importing" ? true : undefined), 30_000);
 
-      let signedInYet = false;
-      const signingIn = postForm(`${server.url}/Login`, signIn, {
-        login: account.username,
-        password: account.password,
-      }).finally(() => (signedInYet = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const reading = await fetch(`${server.url}/stpete/birth/search?surname=Kowalski`);
-      expect(reading.status).toBe(200);
-      // SQLite's own wait slept in the server's thread: the import stood still and the search waited behind it.
-      expect(signedInYet).toBe(false);
-      const signedIn = await signingIn;
+      const signedIn = await signInWhileSearching(signIn, "Kowalski");
       // Within its five seconds the import may have committed (signed in) or not (the busy page): never a 500.
       if (signedIn.status === 503) expect(await signedIn.text()).toContain(DATABASE_BUSY_MESSAGE);
       else expect(signedIn.status).toBe(302);

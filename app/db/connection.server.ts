@@ -120,12 +120,15 @@ export class SqliteDialectKeepingErrors extends SqliteDialect {
     let waiting: DatabaseConnection | undefined;
 
     const executeWaiting = async <R>(connection: DatabaseConnection, query: CompiledQuery) => {
-      const deadline = performance.now() + SQLITE_BUSY_TIMEOUT_MS;
+      // Read the clock only once the lock has been met: this runs for every query of the site.
+      let deadline: number | undefined;
       for (let attempt = 0; ; attempt++) {
         try {
           return await connection.executeQuery<R>(query);
         } catch (error) {
-          if (!lockHeld(error) || sqlite.inTransaction || performance.now() >= deadline) throw error;
+          if (!lockHeld(error) || sqlite.inTransaction) throw error;
+          deadline ??= performance.now() + SQLITE_BUSY_TIMEOUT_MS;
+          if (performance.now() >= deadline) throw error;
         }
         // No transaction is open: the connection is free for others until the next try.
         await release(connection);

@@ -9,7 +9,8 @@ import v8 from "node:v8";
  */
 export const HEAP_GROWING_PERCENT = 50;
 
-const FLAG = "--heap-growing-percent";
+/** The flag as V8 reads it: with dashes or underscores, with or without a value. */
+const GIVEN_FLAG = /^--heap[-_]growing[-_]percent(=|$)/;
 
 /**
  * Sets the heap's growing factor unless the command line already chose one (`node --heap-growing-percent=0
@@ -17,18 +18,8 @@ const FLAG = "--heap-growing-percent";
  * setting it once the process runs takes effect as on the command line. Returns the flag it set, if any.
  */
 export function applyHeapSettings(execArgv: readonly string[] = process.execArgv): string | undefined {
-  if (
-    execArgv.some(
-      (arg) =>
-        arg === FLAG ||
-        arg.startsWith(`${FLAG}=`) ||
-        arg === "--heap_growing_percent" ||
-        arg.startsWith("--heap_growing_percent="),
-    )
-  ) {
-    return undefined;
-  }
-  const flag = `${FLAG}=${HEAP_GROWING_PERCENT}`;
+  if (execArgv.some((arg) => GIVEN_FLAG.test(arg))) return undefined;
+  const flag = `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
   v8.setFlagsFromString(flag);
   return flag;
 }
