@@ -20,7 +20,15 @@
  * The number of phonemes a word may branch into is capped (`maxPhonemes`, Commons Codec's default 20); the
  * result says whether the cap dropped any branch, so a caller can tell a user the match was cut short.
  */
-import { type BmData, type BmNameTypeData, type BmNameTypeKey, type BmRuleData, javaSplit, javaTrim } from "./parse";
+import {
+  type BmData,
+  type BmNameTypeData,
+  type BmNameTypeKey,
+  type BmRuleData,
+  JAVA_WHITESPACE,
+  javaSplit,
+  javaTrim,
+} from "./parse";
 import { BM_DATA } from "./rules.generated";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -83,7 +91,7 @@ type RuleMap = ReadonlyMap<string, readonly Rule[]>;
  * one, and those shortcuts read the context literally. The port keeps them: "^(а|е)" only matches a text
  * that starts with the six characters "(а|е)", as in Commons Codec.
  */
-function contextMatcher(regex: string): (s: string) => boolean {
+export function contextMatcher(regex: string): (s: string) => boolean {
   const startsWith = regex.startsWith("^");
   const endsWith = regex.endsWith("$");
   const content = regex.substring(startsWith ? 1 : 0, endsWith ? regex.length - 1 : regex.length);
@@ -150,7 +158,24 @@ const TYPE_KEYS: Record<BeiderMorseNameType, BmNameTypeKey> = { generic: "gen", 
  */
 const NAME_PREFIXES: Record<BeiderMorseNameType, readonly string[]> = {
   ashkenazi: ["bar", "ben", "da", "de", "van", "von"],
-  sephardic: ["al", "el", "da", "dal", "de", "del", "dela", "de la", "della", "des", "di", "do", "dos", "du", "van", "von"],
+  sephardic: [
+    "al",
+    "el",
+    "da",
+    "dal",
+    "de",
+    "del",
+    "dela",
+    "de la",
+    "della",
+    "des",
+    "di",
+    "do",
+    "dos",
+    "du",
+    "van",
+    "von",
+  ],
   generic: ["de", "van", "di", "dos", "del", "do", "dal", "della", "du", "des", "von", "dela", "de la", "da"],
 };
 
@@ -293,7 +318,10 @@ function applyFinalRules(builder: Phoneme[], rules: RuleMap, run: Run): Phoneme[
     for (const result of applyRules(phoneme.text, rules, start, true, run)) {
       const known = byText.get(result.text);
       // The same text from two phonemes keeps the languages of both.
-      byText.set(result.text, known ? { text: known.text, languages: merge(known.languages, result.languages) } : result);
+      byText.set(
+        result.text,
+        known ? { text: known.text, languages: merge(known.languages, result.languages) } : result,
+      );
     }
   }
   return [...byText.keys()].sort(compareUtf16).map((text) => byText.get(text) as Phoneme);
@@ -357,7 +385,7 @@ class PhoneticEngine {
       }
     }
 
-    const words = javaSplit(input, /[ \t\n\x0B\f\r]+/);
+    const words = javaSplit(input, JAVA_WHITESPACE);
     let kept: string[];
     if (this.nameType === "sephardic") {
       kept = words.map((word) => javaSplit(word, /'/).at(-1) ?? "");

@@ -110,11 +110,12 @@ export function parseLanguages(text: string): string[] {
   return out;
 }
 
-const WHITESPACE = /[ \t\n\x0B\f\r]+/;
+/** Java's `\\s+`: ASCII whitespace only, not the other Unicode spaces JavaScript's \s takes. */
+export const JAVA_WHITESPACE = /[ \t\n\v\f\r]+/;
 
 export function parseLangRules(text: string, location: string): BmLangRuleData[] {
   return contentLines(text, true).map((line) => {
-    const parts = javaSplit(line, WHITESPACE);
+    const parts = javaSplit(line, JAVA_WHITESPACE);
     if (parts.length !== 3) throw new Error(`Malformed line '${line}' in language resource '${location}'`);
     return [parts[0], [...new Set(javaSplit(parts[1], /\+/))], parts[2] === "true"];
   });
@@ -161,7 +162,7 @@ export function parseRules(read: (name: string) => string, name: string, locatio
       rules.push(...parseRules(read, include, `${location}->${include}`));
       continue;
     }
-    const parts = javaSplit(line, WHITESPACE);
+    const parts = javaSplit(line, JAVA_WHITESPACE);
     if (parts.length !== 4) {
       throw new Error(`Malformed rule statement split into ${parts.length} parts: ${line} in ${location}`);
     }
