@@ -14,7 +14,8 @@
  * so those readings are listed beside the official Ukrainian romanisation.
  */
 
-import { foldName, nameTokens } from "./normalize";
+import { foldName, nameTokens, nameWords } from "./normalize";
+import { transliterationKeys } from "./transliteration";
 
 export interface GivenNameGroup {
   readonly id: string;
@@ -280,15 +281,50 @@ const GROUPS_BY_ID: ReadonlyMap<string, GivenNameGroup> = new Map(GIVEN_NAME_GRO
 // unknown name from ever matching a group by accident.
 const UNGROUPED_PREFIX = "=";
 
+// Transliteration key → ids of every group with a name of that key, so that a spelling the groups do not
+// list, in any of the systems transliteration.ts reads (Marija, Julija, Jewgeni, Sergueï), finds the group
+// of the spelling they list (Mariya, Yuliya, Yevgeniy, Sergey).
+const TRANSLITERATED_INDEX: ReadonlyMap<string, readonly string[]> = (() => {
+  const index = new Map<string, string[]>();
+  for (const group of GIVEN_NAME_GROUPS) {
+    for (const name of group.names) {
+      for (const key of transliterationKeys(name)) {
+        const ids = index.get(key) ?? [];
+        if (!ids.includes(group.id)) ids.push(group.id);
+        index.set(key, ids);
+      }
+    }
+  }
+  return index;
+})();
+
+/** The groups of a word no group lists, by its transliteration keys (the word as written, accents kept). */
+function transliteratedGroups(written: string): string[] {
+  const ids: string[] = [];
+  for (const key of transliterationKeys(written)) {
+    for (const id of TRANSLITERATED_INDEX.get(key) ?? []) if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
 /**
- * Match keys for a given-name field: for each word, the ids of its groups,
- * or "=word" for a word no group lists. Two names share a key exactly when
- * they are variants of each other (or the same unknown word).
+ * Match keys for a given-name field: for each word, the ids of its groups, or "=word" for a word no group
+ * lists, with the groups of any listed name it may transliterate (Marija: maria, =marija). Two names share
+ * a key exactly when they are variants of each other (or the same unlisted word).
  */
 export function variantKeys(name: string): string[] {
+  // Each folded token with the word as written, for the transliteration keys, which need ž, š, ł, ï.
+  const written = new Map<string, string>();
+  for (const word of nameWords(name)) {
+    for (const token of foldName(word).split(" ")) if (!written.has(token)) written.set(token, word);
+  }
   const keys: string[] = [];
   for (const token of nameTokens(name)) {
-    for (const key of INDEX.get(token) ?? [UNGROUPED_PREFIX + token]) {
+    const listed = INDEX.get(token);
+    // A word found only by transliteration keeps its own key too, so that it still meets the same
+    // spelling keyed before transliteration counted (stored as "=marija" until keys are made again).
+    const ids = listed ?? [...transliteratedGroups(written.get(token) ?? token), UNGROUPED_PREFIX + token];
+    for (const key of ids) {
       if (!keys.includes(key)) keys.push(key);
     }
   }
