@@ -181,7 +181,8 @@ const NAME_PREFIXES: Record<BeiderMorseNameType, readonly string[]> = {
 
 interface LangRule {
   pattern: RegExp;
-  languages: ReadonlySet<string>;
+  /** The rule's languages as bits of `NameTypeTables.languages` (at most 31 languages a name type). */
+  mask: number;
   accept: boolean;
 }
 
@@ -194,9 +195,14 @@ class NameTypeTables {
   constructor(data: BmNameTypeData) {
     this.data = data;
     this.languages = data.languages;
+    if (this.languages.length > 31) throw new Error("Beider–Morse: more languages than bits in a mask");
+    const bit = (language: string) => {
+      const at = this.languages.indexOf(language);
+      return at < 0 ? 0 : 1 << at;
+    };
     this.langRules = data.lang.map(([pattern, languages, accept]) => ({
       pattern: new RegExp(pattern),
-      languages: new Set(languages),
+      mask: languages.reduce((mask, language) => mask | bit(language), 0),
       accept,
     }));
   }
@@ -223,13 +229,13 @@ class NameTypeTables {
   /** Java's `Lang.guessLanguages`: every rule that matches keeps (or removes) its languages. */
   guessLanguages(input: string): LanguageSet {
     const text = input.toLowerCase();
-    let languages = new Set(this.languages);
+    let mask = 2 ** this.languages.length - 1;
     for (const rule of this.langRules) {
       if (!rule.pattern.test(text)) continue;
-      if (rule.accept) languages = new Set([...languages].filter((l) => rule.languages.has(l)));
-      else for (const l of rule.languages) languages.delete(l);
+      // A match keeps only the rule's languages (accept) or takes them away.
+      mask &= rule.accept ? rule.mask : ~rule.mask;
     }
-    const set = languageSetFrom(languages);
+    const set = languageSetFrom(this.languages.filter((_, at) => (mask & (1 << at)) !== 0));
     return isEmpty(set) ? ANY_LANGUAGE : set;
   }
 }
