@@ -116,6 +116,25 @@ describe("variantKeys", () => {
     expect(ids.has(variantKeys("Xaverius")[0])).toBe(false);
   });
 
+  it("finds the group of a spelling it does not list through its transliteration, keeping its own key", () => {
+    // Marija (German, Polish, scholarly), Ioulia (French), Jewgeni (German), Sergueï (French), Siergiej (Polish).
+    expect(variantKeys("Marija")).toEqual(["maria", "=marija"]);
+    expect(variantKeys("Ioulia")).toEqual(["julia", "=ioulia"]);
+    expect(variantKeys("Jewgeni")).toEqual(["eugen", "=jewgeni"]);
+    expect(variantKeys("Sergueï")).toEqual(["sergei", "=sergui"]);
+    expect(variantKeys("Siergiej")).toEqual(["sergei", "=siergiej"]);
+    for (const [a, b] of [
+      ["Marija", "Мария"],
+      ["Marija", "Mariya"],
+      ["Julija", "Юлия"],
+      ["Ioulia", "Yuliya"],
+      ["Fjodor", "Фёдор"],
+    ]) {
+      expect(shareKey(a, b), `${a} ~ ${b}`).toBe(true);
+    }
+    expect(shareKey("Marija", "Julija")).toBe(false);
+  });
+
   it("keys each word of a multi-word name", () => {
     expect(variantKeys("Johann Gottlieb")).toEqual(["johann", "gottlieb"]);
     expect(variantKeys("Jan Bogumił Jan")).toEqual(["johann", "gottlieb"]);

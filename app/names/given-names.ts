@@ -14,7 +14,8 @@
  * so those readings are listed beside the official Ukrainian romanisation.
  */
 
-import { foldName, nameTokens } from "./normalize";
+import { foldName, nameTokens, nameWords } from "./normalize";
+import { transliterationKeys } from "./transliteration";
 
 export interface GivenNameGroup {
   readonly id: string;
@@ -280,19 +281,78 @@ const GROUPS_BY_ID: ReadonlyMap<string, GivenNameGroup> = new Map(GIVEN_NAME_GRO
 // unknown name from ever matching a group by accident.
 const UNGROUPED_PREFIX = "=";
 
+// Transliteration key → ids of every group with a name of that key, so that a spelling the groups do not
+// list, in any of the systems transliteration.ts reads (Marija, Julija, Jewgeni, Sergueï), finds the group
+// of the spelling they list (Mariya, Yuliya, Yevgeniy, Sergey). Made on first use (about 0.2 s), since most
+// words are found by their folded spelling.
+let transliteratedIndex: ReadonlyMap<string, readonly string[]> | undefined;
+
+function transliteratedIndexOf(): ReadonlyMap<string, readonly string[]> {
+  if (transliteratedIndex) return transliteratedIndex;
+  const index = new Map<string, string[]>();
+  for (const group of GIVEN_NAME_GROUPS) {
+    for (const name of group.names) {
+      for (const key of transliterationKeys(name)) {
+        const ids = index.get(key) ?? [];
+        if (!ids.includes(group.id)) ids.push(group.id);
+        index.set(key, ids);
+      }
+    }
+  }
+  transliteratedIndex = index;
+  return index;
+}
+
+// Given names repeat: an import meets a few thousand spellings in a million records. Their groups are kept
+// (up to a bound, then forgotten all at once) so that each is read back through five systems once.
+const transliteratedCache = new Map<string, readonly string[]>();
+const TRANSLITERATED_CACHE_SIZE = 20_000;
+
+/** The groups of a word no group lists, by its transliteration keys (the word as written, accents kept). */
+function transliteratedGroups(written: string): readonly string[] {
+  const cached = transliteratedCache.get(written);
+  if (cached) return cached;
+  const ids: string[] = [];
+  const index = transliteratedIndexOf();
+  for (const key of transliterationKeys(written)) {
+    for (const id of index.get(key) ?? []) if (!ids.includes(id)) ids.push(id);
+  }
+  if (transliteratedCache.size >= TRANSLITERATED_CACHE_SIZE) transliteratedCache.clear();
+  transliteratedCache.set(written, ids);
+  return ids;
+}
+
 /**
- * Match keys for a given-name field: for each word, the ids of its groups,
- * or "=word" for a word no group lists. Two names share a key exactly when
- * they are variants of each other (or the same unknown word).
+ * Match keys for a given-name field: for each word, the ids of its groups, or "=word" for a word no group
+ * lists, with the groups of any listed name it may transliterate (Marija: maria, =marija). Two names share
+ * a key exactly when they are variants of each other (or the same unlisted word).
  */
 export function variantKeys(name: string): string[] {
+  // Each folded token with the word as written, for the transliteration keys, which need ž, š, ł and ï;
+  // made only when a word is not listed.
+  let written: Map<string, string> | undefined;
   const keys: string[] = [];
   for (const token of nameTokens(name)) {
-    for (const key of INDEX.get(token) ?? [UNGROUPED_PREFIX + token]) {
+    let ids = INDEX.get(token);
+    if (!ids) {
+      written ??= writtenWords(name);
+      // A word found only by transliteration keeps its own key too, so that it still meets the same
+      // spelling keyed before transliteration counted (stored as "=marija" until keys are made again).
+      ids = [...transliteratedGroups(written.get(token) ?? token), UNGROUPED_PREFIX + token];
+    }
+    for (const key of ids) {
       if (!keys.includes(key)) keys.push(key);
     }
   }
   return keys;
+}
+
+function writtenWords(name: string): Map<string, string> {
+  const written = new Map<string, string>();
+  for (const word of nameWords(name)) {
+    for (const token of foldName(word).split(" ")) if (!written.has(token)) written.set(token, word);
+  }
+  return written;
 }
 
 /** Every listed spelling in the groups of a name, for "also searched: …". */

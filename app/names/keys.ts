@@ -55,7 +55,8 @@ export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys 
       known.phonetic = [...new Set([...known.phonetic, ...phonetic])].sort();
       continue;
     }
-    words.set(folded, { folded, phonetic, variants: options.variants ? variantKeys(folded) : [] });
+    // The word as written, not folded: its transliteration keys need the ž, š, ł and ï that folding drops.
+    words.set(folded, { folded, phonetic, variants: options.variants ? variantKeys(word) : [] });
   }
   const list = [...words.values()];
   return {
