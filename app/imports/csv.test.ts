@@ -38,6 +38,20 @@ describe("CsvParser", () => {
     expect(parser.unterminated).toBe(true);
   });
 
+  it("tells where the quote that never closes opens, and how many lines it swallowed", () => {
+    const parser = new CsvParser(";");
+    const rows = [
+      ...parser.push('Name;Remarks\nSchulz;"fine"\nRadke;"never closed\nNowak;x\nLange;y\n'),
+      ...parser.end(),
+    ];
+    expect(rows.map((r) => r.row)).toEqual([1, 2, 3]);
+    expect(parser.unclosed).toEqual({ row: 3, cell: 1, lines: 2 });
+    const closed = new CsvParser(";");
+    closed.push('a;"b""c"\n');
+    closed.end();
+    expect(closed.unclosed).toBeNull();
+  });
+
   it("reads any text, cut anywhere, as the character-by-character parser did", () => {
     const text = fc
       .array(fc.constantFrom("a", "Łódź", "x".repeat(20), ",", ";", '"', "\n", "\r", "\r\n", " "), { maxLength: 60 })

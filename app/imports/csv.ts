@@ -60,10 +60,26 @@ export function detectDelimiter(sample: string): Delimiter {
   return best;
 }
 
+/** The most columns a file may have: the batch page shows a field for each, and its form sends them all. */
+export const MAX_COLUMNS = 500;
+
+export function tooManyColumns(count: number): string {
+  return `The file has ${count.toLocaleString("en")} columns; an import reads at most ${MAX_COLUMNS.toLocaleString("en")}. Is the delimiter right? Otherwise remove the columns that are not imported, and upload the file again.`;
+}
+
+/** Characters of a value shown as a sample beside the mapping (a cell may be a megabyte). */
+export const SAMPLE_CHARS = 80;
+
+export function sampleText(value: string): string {
+  return value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS)}…` : value;
+}
+
 export interface CsvRow {
   /** The row's number as a spreadsheet shows it: the header is row 1. */
   row: number;
   cells: string[];
+  /** A cell (from 0) that reads as UTF-8 text read in the file's code page, and how it reads as UTF-8. */
+  misread?: { cell: number; reading: string };
 }
 
 const LF = 0x0a;
@@ -80,6 +96,14 @@ function ownCopy(cell: string): string {
   return cell.length < SLICE_VIEW_CHARS ? cell : (cell + " ").slice(0, -1);
 }
 
+export interface UnclosedQuote {
+  /** The row and cell (from 0) the quote opens. */
+  row: number;
+  cell: number;
+  /** Line breaks read into the field after the quote. */
+  lines: number;
+}
+
 /** A push parser: `push(text)` returns the rows completed so far, `end()` the last one. */
 export class CsvParser {
   private field = "";
@@ -90,6 +114,9 @@ export class CsvParser {
   private fieldStarted = false;
   private rowNumber = 0;
   private lastWasCR = false;
+  /** Where the quoted field being read began: its row and its cell (from 0). */
+  private quoteRow = 0;
+  private quoteCell = 0;
 
   constructor(private readonly delimiter: Delimiter) {}
 
@@ -143,6 +170,8 @@ export class CsvParser {
         i++;
       } else if (ch === QUOTE && field === "") {
         this.quoted = true;
+        this.quoteRow = this.rowNumber + 1;
+        this.quoteCell = this.cells.length;
         this.fieldStarted = true;
         i++;
       } else {
@@ -164,6 +193,13 @@ export class CsvParser {
 
   end(): CsvRow[] {
     if (this.quoted && this.quoteSeen) this.quoted = false;
+    if (this.quoted) {
+      let lines = 0;
+      for (let i = this.field.indexOf("\n"); i !== -1; i = this.field.indexOf("\n", i + 1)) lines++;
+      // The file's last line break ends its last line, not a line of its own.
+      if (this.field.endsWith("\n")) lines--;
+      this.unclosed = { row: this.quoteRow, cell: this.quoteCell, lines };
+    }
     if (!this.fieldStarted && this.field === "" && !this.cells.length) return [];
     this.cells.push(ownCopy(this.field));
     this.field = "";
@@ -175,6 +211,12 @@ export class CsvParser {
   get unterminated(): boolean {
     return this.quoted && !this.quoteSeen;
   }
+
+  /**
+   * After end(): the quote that opened a field and never closed, so that the rest of the text (`lines` line
+   * breaks) was read into that one field; null when every quote closed.
+   */
+  unclosed: UnclosedQuote | null = null;
 
   private finishRow(): CsvRow | null {
     const cells = this.cells;

@@ -126,3 +126,53 @@ export function binaryKind(sample: Uint8Array): string | null {
   }
   return null;
 }
+
+/** Whether the bytes are one or more whole UTF-8 characters of more than one byte each, and ASCII. */
+function wholeUtf8(bytes: Uint8Array): boolean {
+  let multi = false;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (!length || i + length > bytes.length) return false;
+    for (let j = 1; j < length; j++) if ((bytes[i + j]! & 0xc0) !== 0x80) return false;
+    multi = true;
+    i += length;
+  }
+  return multi;
+}
+
+/**
+ * For a single-byte code page: a function that gives a text's UTF-8 reading when the text is UTF-8 read in that
+ * code page (a file that mixes rows saved in both: "ZieliĹ„ski" for "Zieliński"), else null. The bytes must be
+ * valid UTF-8 and read more plausibly so: capitals of the code page side by side ("GÓŁKA") are valid UTF-8 too.
+ * Its cost falls on cells with letters outside ASCII, and most of those fail at their first such letter.
+ */
+export function misreadUtf8(encoding: ImportEncoding): (text: string) => string | null {
+  const decoder = new TextDecoder(encoding);
+  const byteOf = new Map<string, number>();
+  for (let b = 0x80; b < 0x100; b++) {
+    const ch = decoder.decode(new Uint8Array([b]));
+    if (ch !== "\uFFFD") byteOf.set(ch, b);
+  }
+  const utf8 = new TextDecoder("utf-8");
+  return (text) => {
+    if (!/[^\0-\x7f]/.test(text)) return null;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const b = code < 0x80 ? code : byteOf.get(text[i]!);
+      if (b === undefined) return null;
+      bytes[i] = b;
+    }
+    if (!wholeUtf8(bytes)) return null;
+    const reading = utf8.decode(bytes);
+    // Per character: a Cyrillic text misread in Windows-1251 is twice as long, and mostly Cyrillic letters too.
+    const score = (t: string) => plausibility(t) / (t.match(/[^\0-\x7f]/g)?.length ?? 1);
+    const better = score(reading);
+    return better > 0 && better > score(text) ? reading : null;
+  };
+}
