@@ -132,7 +132,10 @@ export function headersOf(cells: readonly string[]): string[] {
 
 function unclosedQuoteMessage(quote: UnclosedQuote, header: readonly string[] | null): string {
   const column = header?.[quote.cell]?.trim() || `Column ${quote.cell + 1}`;
-  return `Row ${quote.row}, column “${column}”: a quote (") opens this cell and is never closed, so the ${quote.lines.toLocaleString("en")} lines after it were read into this one cell. Close the quote or remove it, and upload the file again.`;
+  const swallowed = quote.cut
+    ? "the rest of the file was"
+    : `the ${quote.lines.toLocaleString("en")} lines after it were`;
+  return `Row ${quote.row}, column “${column}”: a quote (") opens this cell and is never closed, so ${swallowed} read into this one cell. Close the quote or remove it, and upload the file again.`;
 }
 
 /**

@@ -99,7 +99,7 @@ export function readPlaceRow(
     if (!target) return;
     const header = headers[i] ?? `Column ${i + 1}`;
     const value = cellText(cells[i] ?? "");
-    const wrong = cellProblem(value);
+    const wrong = cellProblem(value, input.lengths?.[i]);
     if (wrong) {
       problem(header, wrong);
       return;

@@ -52,15 +52,15 @@ const APOSTROPHE = 0x27;
  * is no text and which PostgreSQL cannot store), a value too long. A cell has one problem at most: the row's
  * other checks pass over a cell that has one.
  */
-export function cellProblem(value: string): string | null {
+export function cellProblem(value: string, length = value.length): string | null {
   if (value.includes("\0")) {
     return "This cell holds a NUL character (a zero byte), which is not text: the file may be damaged. Remove it, or save the file again from the spreadsheet program";
   }
   if (value.includes("\uFFFD")) {
     return "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8";
   }
-  if (value.length > MAX_CELL_CHARS) {
-    return `The value is ${value.length.toLocaleString("en")} characters long; a cell may hold at most ${MAX_CELL_CHARS.toLocaleString("en")}`;
+  if (length > MAX_CELL_CHARS) {
+    return `The value is ${length.toLocaleString("en")} characters long; a cell may hold at most ${MAX_CELL_CHARS.toLocaleString("en")}`;
   }
   return null;
 }
@@ -195,7 +195,7 @@ export function recordRowReader(
     let sourceKey: string | null = null;
     for (const { target, i, header } of mapped) {
       const value = cellText(cells[i] ?? "");
-      const wrong = cellProblem(value);
+      const wrong = cellProblem(value, input.lengths?.[i]);
       if (wrong) {
         problem(header, wrong);
         continue;
