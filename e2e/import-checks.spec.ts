@@ -56,7 +56,9 @@ test("rows of UTF-8 in a Windows-1250 file are warned of by row, and a NUL byte 
   test.setTimeout(120_000);
   await signInAsAdmin({ makeAccount, signInAs });
   const head = inCodePage("Nr;Nazwisko;Imię;Data;Parafia;Uwagi\n2;Śliwiński;Józef;1858;Lublin;\n");
-  const filler = Array.from({ length: 40 }, (_, i) => `${i + 3};Nowak-${i};Jan;1859;Lublin;${"x".repeat(120)}\n`).join("");
+  const filler = Array.from({ length: 40 }, (_, i) => `${i + 3};Nowak-${i};Jan;1859;Lublin;${"x".repeat(120)}\n`).join(
+    "",
+  );
   const content = Buffer.concat([
     head,
     inCodePage(filler),
