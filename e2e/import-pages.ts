@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import type { TestAccount } from "./fixtures";
 
 /** The collection the import specs load into: Lublin deaths, which no other spec counts. */
 export const COLLECTION = "Lublin Lutheran deaths";
@@ -14,4 +15,17 @@ export async function upload(
   await page.getByLabel("Import into").selectOption({ label: into });
   await page.getByLabel("File (CSV or Excel)").setInputFiles(file);
   await page.getByRole("button", { name: "Upload and read the file" }).click();
+}
+
+/** Signs the page in as a new administrator (the fixtures make the account and remove it after). */
+export async function signInAsAdmin({
+  makeAccount,
+  signInAs,
+}: {
+  makeAccount: (opts: { role: "admin" }) => Promise<TestAccount>;
+  signInAs: (account: TestAccount) => Promise<void>;
+}): Promise<TestAccount> {
+  const admin = await makeAccount({ role: "admin" });
+  await signInAs(admin);
+  return admin;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Page, request as playwrightRequest } from "@playwright/test";
+import { inCodePage } from "../app/imports/test-files";
 import { PERSON_USER_AGENT } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { expectAccessible, shot } from "./helpers";
@@ -13,14 +14,6 @@ import { SEARCH, upload } from "./import-pages";
 
 const BULK_ROWS = 3000;
 
-/** Text in a single-byte code page (Node has no encoder for them). */
-function cp1250(text: string): Buffer {
-  const decoder = new TextDecoder("windows-1250");
-  const table = new Map<string, number>();
-  for (let b = 0; b < 256; b++) table.set(decoder.decode(new Uint8Array([b])), b);
-  return Buffer.from([...text].map((ch) => table.get(ch) ?? 0x3f));
-}
-
 function volunteersFile(): Buffer {
   const lines = ["Nr;Nazwisko;Imię;Data;Wiek;Miejscowość;Parafia;Nr aktu;Uwagi"];
   lines.push("1;Śliwiński;Bonifacy;1/13 Mar 1858;64;Łęczna;Lublin;17;zmarł na tyfus");
@@ -31,7 +24,7 @@ function volunteersFile(): Buffer {
   lines.push(`${BULK_ROWS + 1};;Anna;1859;3;Lublin;Lublin;1;`);
   lines.push(`${BULK_ROWS + 2};Nowak;Jan;31.02.1858;40;Lublin;Lublin;2;`);
   lines.push(`${BULK_ROWS + 3};Nowak;Jan;1920;40;Lublin;Lublin;3;`);
-  return cp1250(`${lines.join("\r\n")}\r\n`);
+  return inCodePage(`${lines.join("\r\n")}\r\n`);
 }
 
 const column = (page: Page, header: string) => page.getByLabel(`Field for the column “${header}”`);

@@ -7,6 +7,7 @@ import { createUser } from "~/auth/users.server";
 import { openDatabase } from "~/db/connection.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
+import { inCodePage } from "../app/imports/test-files";
 import { columnsFromMapping, runImportCli } from "./import-cli";
 
 const collection = getCollection("stpete-birth")!;
@@ -77,6 +78,23 @@ describe.each(testDialects())("npm run import (%s)", (dialect) => {
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/Nothing was imported/);
     expect(await surnames()).toEqual([]);
+  });
+
+  it("tells the rows of a Windows-1250 file that look like UTF-8, and a quote that never closes", async () => {
+    const mixed = path.join(dir, "mixed.csv");
+    writeFileSync(
+      mixed,
+      Buffer.concat([inCodePage(HEADER + GOOD), Buffer.from("4;Zieliński;Jan;1861;Łęczna;Zgierz;\n", "utf8")]),
+    );
+    const run = await cli("--collection", "stpete-birth", mixed, "--dry-run");
+    expect(run.out).toMatch(/1 rows look misread/);
+    expect(run.out).toMatch(/row 4, Nazwisko: .*it would read “Zieliński”/);
+
+    const quote = path.join(dir, "quote.csv");
+    writeFileSync(quote, `${HEADER}1;Nowak;Jan;1858;Łódź;Zgierz;"never closed\n${GOOD}`);
+    const refused = await cli("--collection", "stpete-birth", quote, "--dry-run");
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/Row 2, column “Uwagi”: a quote \("\) opens this cell and is never closed/);
   });
 
   it("imports a file (exit 0), finds it unchanged the second time, and undoes it", async () => {

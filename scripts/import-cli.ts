@@ -378,6 +378,11 @@ async function importFile(
   io.log(
     `Checked ${n(r.total)} rows: ${n(r.new)} new, ${n(r.changed)} changed, ${n(r.unchanged)} unchanged, ${n(r.error)} with problems.`,
   );
+  const { warnings = [], warningRows = 0 } = checked.analysis;
+  if (warningRows) {
+    io.log(`${n(warningRows)} rows look misread (imported all the same); the first:`);
+    for (const w of warnings.slice(0, 5)) io.log(`  row ${w.row}, ${w.column}: ${w.message}`);
+  }
   if (r.error > 0) {
     const problems = await listProblems(database, id, SHOWN_PROBLEMS);
     for (const p of problems) io.log(`  row ${p.row}${p.column ? `, ${p.column}` : ""}: ${p.message}`);

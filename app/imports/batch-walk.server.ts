@@ -3,7 +3,8 @@ import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
 import { SOURCE_KEY_TARGET } from "./fields";
-import { fileDigest } from "./file.server";
+import { type FileAnalysis, fileDigest } from "./file.server";
+import { ImportError } from "./import-error";
 import type { RowProblem } from "./rows.server";
 import { SeenKeys } from "./seen-keys";
 
@@ -14,8 +15,8 @@ import { SeenKeys } from "./seen-keys";
  * reader and its own way of finding and comparing what is stored.
  */
 
-/** A refusal the administrator can act on: its message is shown as it is. */
-export class ImportError extends Error {}
+/** A refusal the administrator can act on (import-error.ts, where the file readers can throw it too). */
+export { ImportError };
 
 export type OnProgress = (done: number) => void;
 
@@ -27,6 +28,8 @@ export interface SourcedRow {
   row: number;
   sourceKey: string | null;
   problems: RowProblem[];
+  /** What may be wrong without keeping the row out. */
+  warnings?: RowProblem[];
 }
 
 export interface Classified<R, E> {
@@ -72,7 +75,7 @@ export async function walkBatchRows<R extends SourcedRow, E>(
   onProgress: OnProgress,
   visit: (chunk: Classified<R, E>[]) => Promise<void>,
   onProblemRow: (row: R, problems: RowProblem[]) => void,
-  { keysDistinct = false }: { keysDistinct?: boolean } = {},
+  { keysDistinct = false, onWarnings }: { keysDistinct?: boolean; onWarnings?: (warnings: RowProblem[]) => void } = {},
 ): Promise<BatchCounts> {
   const counts: BatchCounts = { total: 0, errorRows: 0, new: 0, changed: 0, unchanged: 0 };
   const keys = keysDistinct ? null : SeenKeys.forRows(batch.analysis.approximateRows);
@@ -94,6 +97,7 @@ export async function walkBatchRows<R extends SourcedRow, E>(
   };
   for await (const row of source.rows) {
     counts.total++;
+    if (row.warnings && onWarnings) onWarnings(row.warnings);
     let problems = row.problems;
     if (!problems.length && row.sourceKey && keys) {
       const earlier = keys.firstRow(row.sourceKey, row.row);
@@ -124,6 +128,12 @@ export async function walkBatchRows<R extends SourcedRow, E>(
   return counts;
 }
 
+/**
+ * Warnings a check keeps (on the batch's analysis, shown on its page); the rest are counted. A warning does not keep
+ * its row out, so the page says how many rows have one, and shows the first.
+ */
+export const KEPT_WARNINGS = 100;
+
 /** The dry run of any kind: every row read and validated, nothing written but the report. */
 export async function checkBatch<R extends SourcedRow, E>(
   database: Database,
@@ -133,6 +143,8 @@ export async function checkBatch<R extends SourcedRow, E>(
 ): Promise<void> {
   const problems: RowProblem[] = [];
   let moreProblems = 0;
+  const warnings: RowProblem[] = [];
+  let warningRows = 0;
   const counts = await walkBatchRows(
     database.db,
     batch,
@@ -144,6 +156,12 @@ export async function checkBatch<R extends SourcedRow, E>(
         if (problems.length < MAX_STORED_PROBLEMS) problems.push(p);
         else moreProblems++;
       }
+    },
+    {
+      onWarnings(rowWarnings) {
+        warningRows++;
+        if (warnings.length < KEPT_WARNINGS) warnings.push(...rowWarnings);
+      },
     },
   );
   if (counts.total === 0) throw new ImportError("The file has a header but no rows to import.");
@@ -161,6 +179,7 @@ export async function checkBatch<R extends SourcedRow, E>(
       rows_skipped: 0,
       finished_at: new Date().toISOString(),
       error: moreProblems ? `${moreProblems.toLocaleString("en")} further problems were not kept` : null,
+      analysis: JSON.stringify({ ...batch.analysis, warnings, warningRows } satisfies FileAnalysis),
     });
   });
 }

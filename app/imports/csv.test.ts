@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CsvParser, type Delimiter, detectDelimiter, parseCsv } from "./csv";
+import { CsvParser, type Delimiter, MAX_FIELD_CHARS, detectDelimiter, parseCsv } from "./csv";
 
 describe("detectDelimiter", () => {
   it("picks the delimiter that splits every line alike", () => {
@@ -36,6 +36,40 @@ describe("CsvParser", () => {
     const parser = new CsvParser(",");
     parser.push('a,"b\nc,d\n');
     expect(parser.unterminated).toBe(true);
+  });
+
+  it("keeps at most MAX_FIELD_CHARS of a field, and tells the true length of what it cut, in any chunks", () => {
+    const long = "x".repeat(MAX_FIELD_CHARS + 1000);
+    const text = `a;b\n"${long}";${long}\nc;d\n`;
+    const whole = parseCsv(text, ";");
+    expect(whole[1]!.cells.map((c) => c.length)).toEqual([MAX_FIELD_CHARS, MAX_FIELD_CHARS]);
+    expect(whole[1]!.lengths).toEqual({ 0: MAX_FIELD_CHARS + 1000, 1: MAX_FIELD_CHARS + 1000 });
+    expect(whole[2]).toEqual({ row: 3, cells: ["c", "d"] });
+    const parser = new CsvParser(";");
+    const chunks = [];
+    for (let i = 0; i < text.length; i += 7777) chunks.push(...parser.push(text.slice(i, i + 7777)));
+    expect([...chunks, ...parser.end()]).toEqual(whole);
+  });
+
+  it("says that a quote that never closes swallowed the rest of the file when the field was cut", () => {
+    const parser = new CsvParser(",");
+    parser.push(`a,b\n1,"${"y\n".repeat(MAX_FIELD_CHARS)}`);
+    parser.end();
+    expect(parser.unclosed).toMatchObject({ row: 2, cell: 1, cut: true });
+  });
+
+  it("tells where the quote that never closes opens, and how many lines it swallowed", () => {
+    const parser = new CsvParser(";");
+    const rows = [
+      ...parser.push('Name;Remarks\nSchulz;"fine"\nRadke;"never closed\nNowak;x\nLange;y\n'),
+      ...parser.end(),
+    ];
+    expect(rows.map((r) => r.row)).toEqual([1, 2, 3]);
+    expect(parser.unclosed).toEqual({ row: 3, cell: 1, lines: 2, cut: false });
+    const closed = new CsvParser(";");
+    closed.push('a;"b""c"\n');
+    closed.end();
+    expect(closed.unclosed).toBeNull();
   });
 
   it("reads any text, cut anywhere, as the character-by-character parser did", () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { binaryKind, detectEncoding, textDecoder } from "./encoding";
-
-/** Encodes text in a single-byte code page (the reverse of TextDecoder, which Node lacks as an encoder). */
-function encode(text: string, encoding: string): Uint8Array {
-  const decoder = new TextDecoder(encoding);
-  const table = new Map<string, number>();
-  for (let b = 0; b < 256; b++) table.set(decoder.decode(new Uint8Array([b])), b);
-  return new Uint8Array([...text].map((ch) => table.get(ch) ?? 0x3f));
-}
+import { binaryKind, detectEncoding, misreadUtf8, textDecoder } from "./encoding";
+import { inCodePage } from "./test-files";
 
 const POLISH =
   "Nazwisko;Imię;Miejscowość\nKowalczyk;Józef;Łódź\nŚliwińska;Małgorzata;Zduńska Wola\nŻak;Bogumił;Źródła\n";
@@ -22,12 +15,14 @@ describe("detectEncoding", () => {
   });
 
   it("tells the code pages apart by the words they make", () => {
-    expect(detectEncoding(encode(POLISH, "windows-1250")).encoding).toBe("windows-1250");
-    expect(detectEncoding(encode(POLISH, "iso-8859-2")).encoding).toBe("iso-8859-2");
-    expect(detectEncoding(encode(RUSSIAN, "windows-1251")).encoding).toBe("windows-1251");
+    expect(detectEncoding(inCodePage(POLISH, "windows-1250")).encoding).toBe("windows-1250");
+    expect(detectEncoding(inCodePage(POLISH, "iso-8859-2")).encoding).toBe("iso-8859-2");
+    expect(detectEncoding(inCodePage(RUSSIAN, "windows-1251")).encoding).toBe("windows-1251");
     // German letters sit at the same bytes in Windows-1250 and 1252: either reads the file right.
     expect(
-      new TextDecoder(detectEncoding(encode(GERMAN, "windows-1252")).encoding).decode(encode(GERMAN, "windows-1252")),
+      new TextDecoder(detectEncoding(inCodePage(GERMAN, "windows-1252")).encoding).decode(
+        inCodePage(GERMAN, "windows-1252"),
+      ),
     ).toBe(GERMAN);
   });
 
@@ -49,5 +44,28 @@ describe("binaryKind", () => {
     expect(binaryKind(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toMatch(/ZIP/);
     expect(binaryKind(new Uint8Array([0x41, 0, 0x42, 0]))).toMatch(/binary|UTF-16/);
     expect(binaryKind(new TextEncoder().encode(POLISH))).toBeNull();
+  });
+});
+
+describe("misreadUtf8", () => {
+  /** UTF-8 text read in a code page, as a file mixing both is read. */
+  const misread = (text: string, encoding: string) => new TextDecoder(encoding).decode(new TextEncoder().encode(text));
+
+  it("gives the UTF-8 reading of UTF-8 text read in a code page", () => {
+    const check = misreadUtf8("windows-1250");
+    expect(misread("Zieliński", "windows-1250")).toBe("ZieliĹ„ski");
+    expect(check("ZieliĹ„ski")).toBe("Zieliński");
+    expect(check(misread("Łęczna, Wąwolnica", "windows-1250"))).toBe("Łęczna, Wąwolnica");
+    expect(misreadUtf8("windows-1251")(misread("Шмидт Иоганн", "windows-1251"))).toBe("Шмидт Иоганн");
+    expect(misreadUtf8("windows-1252")(misread("Müller", "windows-1252"))).toBe("Müller");
+  });
+
+  it("leaves text of the code page itself alone, capitals side by side too", () => {
+    const check = misreadUtf8("windows-1250");
+    for (const text of ["Zieliński", "GÓŁKA", "ŚLIWIŃSKI", "Łódź", "Kowalski", "ŻÓŁW", "Ąę"])
+      expect(check(text)).toBeNull();
+    const cyrillic = misreadUtf8("windows-1251");
+    for (const text of ["ПІДГАЙЦІ", "ЦІ", "Шмидт", "Ёлкин"]) expect(cyrillic(text)).toBeNull();
+    expect(misreadUtf8("windows-1252")("Müller Jürgen Großwald")).toBeNull();
   });
 });

@@ -126,3 +126,44 @@ export function binaryKind(sample: Uint8Array): string | null {
   }
   return null;
 }
+
+/**
+ * For a single-byte code page: a function that gives a text's UTF-8 reading when the text is UTF-8 read in that
+ * code page (a file that mixes rows saved in both: "ZieliĹ„ski" for "Zieliński"), else null. The bytes must be
+ * valid UTF-8 and read more plausibly so: capitals of the code page side by side ("GÓŁKA") are valid UTF-8 too.
+ */
+export function misreadUtf8(encoding: ImportEncoding): (text: string) => string | null {
+  // The byte each character of the code page is, by its UTF-16 code (-1: not in the code page).
+  const byteOf = new Int16Array(0x10000).fill(-1);
+  const decoder = new TextDecoder(encoding);
+  for (let b = 0; b < 0x100; b++) {
+    const ch = decoder.decode(new Uint8Array([b]));
+    if (ch.length === 1 && ch !== "\uFFFD") byteOf[ch.charCodeAt(0)] = b;
+  }
+  const utf8 = new TextDecoder("utf-8");
+  // Per character: a Cyrillic text misread in Windows-1251 is twice as long, and mostly Cyrillic letters too.
+  const score = (t: string) => plausibility(t) / (t.match(/[^\0-\x7f]/g)?.length ?? 1);
+  return (text) => {
+    // The bytes the text was read from must be whole UTF-8 characters, one at least of several bytes: checked as
+    // the text is read, so a cell of the code page's own letters is given up at its first such letter.
+    let continuations = 0;
+    let multi = false;
+    for (let i = 0; i < text.length; i++) {
+      const b = byteOf[text.charCodeAt(i)]!;
+      if (b < 0) return null;
+      if (continuations) {
+        if ((b & 0xc0) !== 0x80) return null;
+        continuations--;
+      } else if (b >= 0x80) {
+        continuations = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+        if (continuations < 0) return null;
+        multi = true;
+      }
+    }
+    if (!multi || continuations) return null;
+    const bytes = Uint8Array.from(text, (ch) => byteOf[ch.charCodeAt(0)]!);
+    const reading = utf8.decode(bytes);
+    const better = score(reading);
+    return better > 0 && better > score(text) ? reading : null;
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCollection } from "~/search/collections";
-import { headerKey, importTargets, matchHeaders, storedFields } from "./fields";
+import { headerKey, importTargets, looksLikeName, matchHeaders, storedFields, unmappedNames } from "./fields";
 
 const stpeteBirth = getCollection("stpete-birth")!;
 const parishIndex = getCollection("parish-records-idx")!;
@@ -38,6 +38,44 @@ describe("matchHeaders", () => {
       "motherMaidenName",
       "motherGivenName",
     ]);
+  });
+
+  it("matches the mother's maiden name in English, German, Polish, Ukrainian and Russian", () => {
+    const lublinBirth = getCollection("lublin-birth")!;
+    for (const header of [
+      "Mother's maiden name",
+      "Geburtsname der Mutter",
+      "Mädchenname der Mutter",
+      "Nazwisko rodowe matki",
+      "Nazwisko panieńskie matki",
+      "Matka z domu",
+      "Дівоче прізвище матері",
+      "Девичья фамилия матери",
+    ]) {
+      expect([header, matchHeaders(["Nachname", header], stpeteBirth)[1]]).toEqual([header, "motherMaidenName"]);
+      expect([header, matchHeaders([header], lublinBirth)[0]]).toEqual([header, "motherMaidenName"]);
+    }
+    expect(matchHeaders(["Прізвище", "Ім'я", "Ім'я батька", "Ім'я матері", "Парафія"], stpeteBirth)).toEqual([
+      "surname",
+      "givenName",
+      "fatherGivenName",
+      "motherGivenName",
+      "parish",
+    ]);
+  });
+
+  it("tells the columns left out that look like names", () => {
+    for (const h of [
+      "Geburtsname der Mutter",
+      "Vorname des Paten",
+      "Nazwisko chrzestnego",
+      "Имя крёстного",
+      "Прізвище",
+    ]) {
+      expect([h, looksLikeName(h)]).toEqual([h, true]);
+    }
+    for (const h of ["Datum", "Seite", "Uwagi", "Nr aktu", "Год"]) expect([h, looksLikeName(h)]).toEqual([h, false]);
+    expect(unmappedNames(["Nachname", "Pate Name", "Seite"], ["surname", null, null])).toEqual(["Pate Name"]);
   });
 
   it("gives a field to one column only", () => {

@@ -66,7 +66,17 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   [SOURCE_KEY_TARGET]: ["id", "key", "source key", "record id", "lp", "lfd nr", "ident"],
   [DATE_TARGET]: ["date", "datum", "data", "дата", "year", "jahr", "rok", "год", "event date", "data zdarzenia"],
   [JULIAN_TARGET]: ["julian", "julian date", "old style", "data juliańska", "julianisches datum", "по старому стилю"],
-  surname: ["surname", "last name", "lastname", "family name", "nachname", "familienname", "nazwisko", "фамилия"],
+  surname: [
+    "surname",
+    "last name",
+    "lastname",
+    "family name",
+    "nachname",
+    "familienname",
+    "nazwisko",
+    "фамилия",
+    "прізвище",
+  ],
   surnameDe: ["surname germanised", "nachname deutsch", "nazwisko niemieckie"],
   givenName: [
     "given name",
@@ -80,22 +90,75 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     "imie",
     "imiona",
     "имя",
+    "ім'я",
   ],
   givenNameDe: ["given name germanised", "vorname deutsch", "imie niemieckie"],
-  fatherGivenName: ["father", "fathers name", "vater", "vorname vater", "ojciec", "imie ojca", "отец", "имя отца"],
-  motherGivenName: ["mother", "mothers name", "mutter", "vorname mutter", "matka", "imie matki", "мать", "имя матери"],
+  fatherGivenName: [
+    "father",
+    "fathers name",
+    "vater",
+    "vorname vater",
+    "vorname des vaters",
+    "ojciec",
+    "imie ojca",
+    "отец",
+    "имя отца",
+    "батько",
+    "ім'я батька",
+  ],
+  motherGivenName: [
+    "mother",
+    "mothers name",
+    "mutter",
+    "vorname mutter",
+    "vorname der mutter",
+    "matka",
+    "imie matki",
+    "мать",
+    "имя матери",
+    "мати",
+    "ім'я матері",
+  ],
   motherMaidenName: [
     "maiden name",
     "mothers maiden name",
+    "mother maiden name",
+    "mothers maiden surname",
+    "mothers birth name",
+    "mothers surname at birth",
+    "mother nee",
     "mädchenname",
     "geborene",
     "geb",
+    "geburtsname der mutter",
+    "geburtsname mutter",
+    "mädchenname der mutter",
+    "mädchenname mutter",
+    "mutter geborene",
+    "mutter geb",
     "nazwisko rodowe matki",
     "nazwisko panienskie matki",
+    "nazwisko rodowe",
+    "nazwisko panieńskie",
+    "matka z domu",
+    "z domu",
+    "дівоче прізвище матері",
+    "дівоче прізвище",
+    "прізвище матері до шлюбу",
+    "девичья фамилия матери",
     "девичья фамилия",
+    "фамилия матери до брака",
+    "урождённая",
+  ],
+  motherMaidenNameDe: [
+    "maiden name germanised",
+    "mothers maiden name germanised",
+    "geburtsname der mutter deutsch",
+    "mädchenname deutsch",
+    "nazwisko rodowe matki niemieckie",
   ],
   place: ["place", "village", "town", "ort", "dorf", "wohnort", "miejscowosc", "wies", "место", "село", "деревня"],
-  parish: ["parish", "pfarrei", "kirchspiel", "kirchengemeinde", "parafia", "приход"],
+  parish: ["parish", "pfarrei", "kirchspiel", "kirchengemeinde", "parafia", "приход", "парафія"],
   remarks: ["remarks", "notes", "comments", "bemerkungen", "anmerkungen", "uwagi", "примечания", "примечание"],
   notes: ["notes", "uwagi", "bemerkungen"],
   age: ["age", "alter", "wiek", "возраст"],
@@ -136,4 +199,43 @@ export function matchHeaders(headers: readonly string[], collection: CollectionD
     used.add(target);
     return target;
   });
+}
+
+/**
+ * Parts of headers that name a person's name, in the languages of the registers and of the society: "name" covers
+ * the English and German compounds (surname, Vorname, Geburtsname, Mädchenname), the others Polish, Russian and
+ * Ukrainian. Keys as headerKey() makes them.
+ */
+const NAME_WORDS = [
+  "name",
+  "maiden",
+  "geborene",
+  "nazwisk",
+  "imie",
+  "imion",
+  "zdomu",
+  "фамил",
+  "имя",
+  "имени",
+  "отчеств",
+  "девич",
+  "урожд",
+  "прізвищ",
+  "імя",
+  "дівоч",
+  "побатьков",
+].map(headerKey);
+
+/** Whether a header looks like a column of people's names. */
+export function looksLikeName(header: string): boolean {
+  const key = headerKey(header);
+  return NAME_WORDS.some((w) => key.includes(w));
+}
+
+/**
+ * The headers of the columns left out of the mapping that look like names: their values would be dropped without
+ * a word, so the batch page warns of them.
+ */
+export function unmappedNames(headers: readonly string[], columns: readonly (string | null)[]): string[] {
+  return headers.filter((h, i) => !columns[i] && looksLikeName(h));
 }

@@ -1,8 +1,19 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
-import { type CsvRow, CsvParser, type Delimiter, detectDelimiter } from "./csv";
-import { type ImportEncoding, binaryKind, detectEncoding, textDecoder } from "./encoding";
+import {
+  type CsvRow,
+  CsvParser,
+  type Delimiter,
+  MAX_COLUMNS,
+  type UnclosedQuote,
+  detectDelimiter,
+  sampleText,
+  tooManyColumns,
+} from "./csv";
+import { type ImportEncoding, binaryKind, detectEncoding, misreadUtf8, textDecoder } from "./encoding";
+import { ImportError } from "./import-error";
+import type { RowProblem } from "./rows.server";
 
 /**
  * Reading an uploaded file from disk: what it is (analysis) and its rows, streamed. Nothing here holds the file
@@ -32,6 +43,9 @@ export interface FileAnalysis {
   /** A workbook's sheets, and the one read. */
   sheets?: string[];
   sheet?: string | null;
+  /** The check's warnings (rows that look misread), the first KEPT_WARNINGS of them, and the rows that have one. */
+  warnings?: RowProblem[];
+  warningRows?: number;
 }
 
 export type AnalysisResult = { ok: true; analysis: FileAnalysis } | { ok: false; message: string };
@@ -77,12 +91,19 @@ export async function analyseCsv(path: string, overrides: Partial<CsvSettings> =
   if (!text.trim()) return { ok: false, message: "The file holds no text: it is empty." };
   const delimiter = overrides.delimiter ?? detectDelimiter(text);
   const rows: CsvRow[] = [];
-  for await (const row of readCsvRows(path, { encoding, delimiter })) {
-    rows.push(row);
-    if (rows.length > SAMPLE_ROWS) break;
+  try {
+    for await (const row of readCsvRows(path, { encoding, delimiter })) {
+      rows.push(row);
+      if (rows.length > SAMPLE_ROWS) break;
+    }
+  } catch (error) {
+    // A small file's quote that never closes is found here already; a large file's, by the check.
+    if (error instanceof ImportError) return { ok: false, message: error.message };
+    throw error;
   }
   const [header, ...sampleRows] = rows;
   if (!header) return { ok: false, message: "The file holds no rows." };
+  if (header.cells.length > MAX_COLUMNS) return { ok: false, message: tooManyColumns(header.cells.length) };
   const { sha256, lines, endsWithBreak } = await digestAndLines(path);
   return {
     ok: true,
@@ -90,8 +111,8 @@ export async function analyseCsv(path: string, overrides: Partial<CsvSettings> =
       encoding,
       bom: detected.bom,
       delimiter,
-      headers: header.cells.map((h, i) => h.trim() || `Column ${i + 1}`),
-      sample: sampleRows.map((r) => r.cells),
+      headers: headersOf(header.cells),
+      sample: sampleOf(sampleRows),
       approximateRows: Math.max(0, lines + (endsWithBreak ? 0 : 1) - 1),
       bytes: size,
       sha256,
@@ -99,15 +120,55 @@ export async function analyseCsv(path: string, overrides: Partial<CsvSettings> =
   };
 }
 
-/** Every row of a CSV file, the header first, in the given encoding and delimiter. */
+/** The first rows as the batch page shows them: as many cells as a header may have, each cut short. */
+export function sampleOf(rows: readonly CsvRow[]): string[][] {
+  return rows.map((r) => r.cells.slice(0, MAX_COLUMNS).map(sampleText));
+}
+
+/** The header row's cells as column names: a blank one named by its place, a NUL (no text) left out. */
+export function headersOf(cells: readonly string[]): string[] {
+  return cells.map((h, i) => h.replace(/\0/g, "").trim() || `Column ${i + 1}`);
+}
+
+function unclosedQuoteMessage(quote: UnclosedQuote, header: readonly string[] | null): string {
+  const column = header?.[quote.cell]?.trim() || `Column ${quote.cell + 1}`;
+  const swallowed = quote.cut
+    ? "the rest of the file was"
+    : `the ${quote.lines.toLocaleString("en")} lines after it were`;
+  return `Row ${quote.row}, column “${column}”: a quote (") opens this cell and is never closed, so ${swallowed} read into this one cell. Close the quote or remove it, and upload the file again.`;
+}
+
+/**
+ * Every row of a CSV file, the header first, in the given encoding and delimiter. A row of a file read in a code
+ * page that is UTF-8 text read wrongly (the file mixes encodings) says so in `misread`. A quote that never closes
+ * ends the rows with an ImportError: it swallowed the rest of the file into one cell.
+ */
 export async function* readCsvRows(path: string, settings: CsvSettings): AsyncGenerator<CsvRow> {
   const decode = textDecoder(settings.encoding);
   const parser = new CsvParser(settings.delimiter);
-  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
-    yield* parser.push(decode(chunk));
+  const misread = settings.encoding === "utf-8" ? null : misreadUtf8(settings.encoding);
+  let header: string[] | null = null;
+  function* marked(rows: CsvRow[]): Generator<CsvRow> {
+    for (const row of rows) {
+      header ??= row.cells;
+      if (misread) {
+        for (let cell = 0; cell < row.cells.length; cell++) {
+          const reading = misread(row.cells[cell]!);
+          if (reading !== null) {
+            row.misread = { cell, reading };
+            break;
+          }
+        }
+      }
+      yield row;
+    }
   }
-  yield* parser.push(decode());
-  yield* parser.end();
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    yield* marked(parser.push(decode(chunk)));
+  }
+  yield* marked(parser.push(decode()));
+  yield* marked(parser.end());
+  if (parser.unclosed) throw new ImportError(unclosedQuoteMessage(parser.unclosed, header));
 }
 
 /** The SHA-256 of a file (to see that the file a batch imports is the one it checked). */

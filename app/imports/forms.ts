@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { DELIMITERS } from "./csv";
+import { DELIMITERS, MAX_COLUMNS, tooManyColumns } from "./csv";
 import { IMPORT_ENCODINGS } from "./encoding";
 
 /**
@@ -28,9 +28,16 @@ export const settingsSchema = z.object({
   encoding: z.enum(ids(IMPORT_ENCODINGS), { error: "Choose an encoding from the list." }),
   delimiter: z.enum(ids(DELIMITERS), { error: "Choose a delimiter from the list." }),
   calendar: z.enum(ids(CALENDARS), { error: "Choose a calendar from the list." }),
-  columns: z.array(z.string().max(100).optional().default(NO_TARGET)).max(500).default([]),
+  columns: z
+    .array(z.string().max(100).optional().default(NO_TARGET))
+    .max(MAX_COLUMNS, { error: (issue) => tooManyColumnsSent(issue.input) })
+    .default([]),
   sheet: z.string().max(200).optional(),
 });
+
+function tooManyColumnsSent(input: unknown): string {
+  return Array.isArray(input) ? tooManyColumns(input.length) : `An import reads at most ${MAX_COLUMNS} columns.`;
+}
 
 export type SettingsForm = z.infer<typeof settingsSchema>;
 

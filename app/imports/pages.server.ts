@@ -28,9 +28,10 @@ import {
   listProblems,
   updateBatch,
 } from "./batches.server";
-import { delimiterLabel } from "./csv";
+import { MAX_COLUMNS, delimiterLabel, sampleText, tooManyColumns } from "./csv";
 import { encodingLabel } from "./encoding";
 import { type Destination, destination, destinationOf, destinations } from "./destinations.server";
+import { unmappedNames } from "./fields";
 import { type FileAnalysis, analyseCsv } from "./file.server";
 import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
@@ -279,15 +280,14 @@ export async function loadBatchPage(id: number) {
       undoneBy: batch.undoneByName,
       checked: batch.checked,
       rows: batch.rows,
-      settings: batch.settings,
+      settings: { ...batch.settings, columns: batch.settings.columns.slice(0, MAX_COLUMNS) },
       encodingDetected: batch.encodingDetected,
       encodingDetectedLabel: encodingLabel(batch.encodingDetected),
       delimiterLabel: delimiterLabel(batch.settings.delimiter),
-      headers: batch.analysis.headers,
-      sample: batch.analysis.sample,
       format: batch.format,
       sheets: batch.analysis.sheets ?? [],
     },
+    ...columnsView(batch),
     collection: { id: target.id, kind: target.kind, title: target.title, searchPath: target.searchPath },
     targets: target.targets,
     calendars: CALENDARS,
@@ -296,6 +296,30 @@ export async function loadBatchPage(id: number) {
     progress: progressView(batch),
     canImport: refusal(batch, "import"),
     laterBatch: later ?? null,
+  };
+}
+
+/**
+ * The batch's columns as its page shows them: at most MAX_COLUMNS (a file of 100,000 columns made a page of 102 MB
+ * whose form the server refused), each header and sample value cut short; which columns that look like names are
+ * left out; and the check's warnings.
+ */
+function columnsView(batch: ImportBatch) {
+  const { headers, sample, warnings = [], warningRows = 0 } = batch.analysis;
+  const shown = headers.slice(0, MAX_COLUMNS);
+  return {
+    columns: shown.map((header, i) => ({
+      header: sampleText(header),
+      values: sample
+        .map((row) => row[i] ?? "")
+        .filter(Boolean)
+        .slice(0, 3)
+        .map(sampleText),
+    })),
+    tooWide: headers.length > MAX_COLUMNS ? tooManyColumns(headers.length) : null,
+    unmappedNames: unmappedNames(shown, batch.settings.columns).map(sampleText),
+    warnings: batch.checked ? warnings : [],
+    warningRows: batch.checked ? warningRows : 0,
   };
 }
 
@@ -364,6 +388,8 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
       if (!again.ok) return conflict(intent, again.message);
       analysis = again.analysis;
       columns = target.matchHeaders(analysis.headers).map((c) => c ?? NO_TARGET);
+    } else if (analysis.headers.length > MAX_COLUMNS) {
+      return conflict(intent, tooManyColumns(analysis.headers.length));
     } else {
       const errors = mappingErrors(columns, target);
       if (Object.keys(errors).length) {

@@ -16,7 +16,7 @@ import {
   SQUARE_TARGET,
   spellingTarget,
 } from "./place-fields";
-import { type RowProblem, cellProblem, cellText, contentKey } from "./rows.server";
+import { type RowProblem, cellProblem, cellText, contentKey, misreadWarning, rowProblems } from "./rows.server";
 
 /**
  * One row of a volunteer's list of places read into a place of the index, or the problems that keep it out, each
@@ -34,6 +34,8 @@ export interface ReadPlaceRow {
   /** The key column's value, or a digest of the place when no column is the key. */
   sourceKey: string | null;
   problems: RowProblem[];
+  /** What may be wrong without keeping the row out (text that looks misread). */
+  warnings?: RowProblem[];
 }
 
 /** How far outside its index's area a place may lie (degrees): a village just over the edge of a sheet. */
@@ -74,9 +76,9 @@ export function readPlaceRow(
   headers: readonly string[],
   input: CsvRow,
 ): ReadPlaceRow {
-  const problems: RowProblem[] = [];
   const { row, cells } = input;
-  const problem = (column: string, message: string) => problems.push({ row, column, message });
+  const { problems, problem } = rowProblems(row);
+  const warnings = misreadWarning(input, headers);
   const width = headers.length;
   if (cells.length > width && cells.slice(width).some((c) => c.trim() !== "")) {
     problem(
@@ -97,7 +99,7 @@ export function readPlaceRow(
     if (!target) return;
     const header = headers[i] ?? `Column ${i + 1}`;
     const value = cellText(cells[i] ?? "");
-    const wrong = cellProblem(value);
+    const wrong = cellProblem(value, input.lengths?.[i]);
     if (wrong) {
       problem(header, wrong);
       return;
@@ -176,7 +178,7 @@ export function readPlaceRow(
   const keyGiven = settings.columns.includes(SOURCE_KEY_TARGET);
   const sourceKey = keyGiven ? (values.get(SOURCE_KEY_TARGET) ?? "") : null;
   if (keyGiven && !sourceKey) problem(headerOf(SOURCE_KEY_TARGET, "Source key"), "The source key is empty");
-  if (problems.length || !point) return { row, place: null, sourceKey, problems };
+  if (problems.length || !point) return { row, place: null, sourceKey, problems, warnings };
   const place: PlaceInput = {
     name,
     spellings,
@@ -187,7 +189,7 @@ export function readPlaceRow(
     lon: point.lon,
     notes: values.get(NOTES_TARGET) ?? "",
   };
-  return { row, place, sourceKey: sourceKey ?? contentKey(canonicalPlace(place)), problems };
+  return { row, place, sourceKey: sourceKey ?? contentKey(canonicalPlace(place)), problems, warnings };
 }
 
 /** Latitude and longitude from their own columns, or else from one column holding both. */

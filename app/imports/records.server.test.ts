@@ -13,18 +13,12 @@ import { getBatch, listProblems } from "./batches.server";
 import { startBatchJob } from "./jobs.server";
 import { createRecordCsvBatch } from "./csv-batches.server";
 import { exportCollectionCsv } from "./records.server";
+import { inCodePage } from "./test-files";
 
 const collection = getCollection("stpete-birth")!;
 const visitor = { user: null } as unknown as Viewer;
 const dir = mkdtempSync(path.join(tmpdir(), "metryka-imports-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function cp1250(text: string): Buffer {
-  const decoder = new TextDecoder("windows-1250");
-  const table = new Map<string, number>();
-  for (let b = 0; b < 256; b++) table.set(decoder.decode(new Uint8Array([b])), b);
-  return Buffer.from([...text].map((ch) => table.get(ch) ?? 0x3f));
-}
 
 let files = 0;
 async function upload(test: TestDatabase, content: Buffer | string, overrides: { skipBadRows?: boolean } = {}) {
@@ -83,7 +77,7 @@ describe.each(testDialects())("record imports (%s)", (dialect) => {
       "6;Nowak;Jan;1920;Łódź;Zgierz;",
       "1;Duplikat;X;1858;A;B;",
     ];
-    const content = cp1250(HEADER + [...GOOD, ...bad].join("\r\n") + "\r\n");
+    const content = inCodePage(HEADER + [...GOOD, ...bad].join("\r\n") + "\r\n");
     const id = await upload(test, content);
     const before = (await getBatch(test.database, id))!;
     expect(before.analysis).toMatchObject({ encoding: "windows-1250", delimiter: ";" });

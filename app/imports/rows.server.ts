@@ -32,6 +32,8 @@ export interface ReadRow {
   /** The row's key: the key column's value, or a digest of the record when no column is the key. */
   sourceKey: string | null;
   problems: RowProblem[];
+  /** What may be wrong without keeping the row out (text that looks misread). */
+  warnings?: RowProblem[];
 }
 
 /** Longest value of one cell: a remark, not a book. */
@@ -45,15 +47,56 @@ export function cellText(raw: string): string {
 
 const APOSTROPHE = 0x27;
 
-/** What keeps a cell's text out of an import (characters the file's encoding could not give, a value too long). */
-export function cellProblem(value: string): string | null {
+/**
+ * What keeps a cell's text out of an import: characters the file's encoding could not give, a NUL (a byte 0, which
+ * is no text and which PostgreSQL cannot store), a value too long. A cell has one problem at most: the row's
+ * other checks pass over a cell that has one.
+ */
+export function cellProblem(value: string, length = value.length): string | null {
+  if (value.includes("\0")) {
+    return "This cell holds a NUL character (a zero byte), which is not text: the file may be damaged. Remove it, or save the file again from the spreadsheet program";
+  }
   if (value.includes("\uFFFD")) {
     return "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8";
   }
-  if (value.length > MAX_CELL_CHARS) {
-    return `The value is ${value.length.toLocaleString("en")} characters long; at most ${MAX_CELL_CHARS.toLocaleString("en")} are kept`;
+  if (length > MAX_CELL_CHARS) {
+    return `The value is ${length.toLocaleString("en")} characters long; a cell may hold at most ${MAX_CELL_CHARS.toLocaleString("en")}`;
   }
   return null;
+}
+
+/**
+ * A row's problems and how to add one: a cell (its column) gets one message at most, the first, so a value too
+ * long is not also "empty". Problems of the row as a whole (column "") are all kept.
+ */
+export function rowProblems(row: number): {
+  problems: RowProblem[];
+  problem: (column: string, message: string) => void;
+} {
+  const problems: RowProblem[] = [];
+  const reported = new Set<string>();
+  return {
+    problems,
+    problem(column, message) {
+      if (column && reported.has(column)) return;
+      reported.add(column);
+      problems.push({ row, column, message });
+    },
+  };
+}
+
+/** The warning for a row whose cell reads as UTF-8 text read in the file's code page. */
+export function misreadWarning(input: CsvRow, headers: readonly string[]): RowProblem[] | undefined {
+  if (!input.misread) return undefined;
+  const { cell, reading } = input.misread;
+  const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/\0/g, "");
+  return [
+    {
+      row: input.row,
+      column: headers[cell] ?? `Column ${cell + 1}`,
+      message: `“${shown(input.cells[cell] ?? "")}” looks like UTF-8 text read in the file's encoding: it would read “${shown(reading)}”. The file mixes two encodings: save it again in one (UTF-8), and upload it again`,
+    },
+  ];
 }
 
 /**
@@ -132,9 +175,9 @@ export function recordRowReader(
   const { from, to } = collection.years;
 
   return (input) => {
-    const problems: RowProblem[] = [];
     const { row, cells } = input;
-    const problem = (column: string, message: string) => problems.push({ row, column, message });
+    const { problems, problem } = rowProblems(row);
+    const warnings = misreadWarning(input, headers);
     if (cells.length > width && cells.slice(width).some((c) => c.trim() !== "")) {
       problem(
         "",
@@ -152,7 +195,7 @@ export function recordRowReader(
     let sourceKey: string | null = null;
     for (const { target, i, header } of mapped) {
       const value = cellText(cells[i] ?? "");
-      const wrong = cellProblem(value);
+      const wrong = cellProblem(value, input.lengths?.[i]);
       if (wrong) {
         problem(header, wrong);
         continue;
@@ -191,7 +234,7 @@ export function recordRowReader(
       if (value && !f.values.includes(value)) problem(f.header, `“${value}” is not one of ${f.values.join(", ")}`);
     }
     if (hasKey && !sourceKey) problem(keyHeader, "The source key is empty");
-    if (problems.length) return { row, record: null, sourceKey, problems };
-    return { row, record, sourceKey: sourceKey ?? contentKey(canonicalOfImport(record!)), problems };
+    if (problems.length) return { row, record: null, sourceKey, problems, warnings };
+    return { row, record, sourceKey: sourceKey ?? contentKey(canonicalOfImport(record!)), problems, warnings };
   };
 }

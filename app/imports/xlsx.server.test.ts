@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
@@ -59,6 +60,61 @@ describe("Excel workbooks", () => {
     expect(await analyseXlsx(await workbook(), "Births")).toMatchObject({
       ok: false,
       message: expect.stringMatching(/no sheet “Births”/),
+    });
+  });
+});
+
+/**
+ * The workbook's zip with its entries in another order: `first` at the start in that order, then the others as
+ * they were. exceljs writes the sheets before the shared strings and the workbook part last; other programs differ.
+ */
+async function reordered(file: string, first: readonly string[], compression: "STORE" | "DEFLATE"): Promise<string> {
+  const zip = await JSZip.loadAsync(readFileSync(file));
+  const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+  const out = new JSZip();
+  for (const name of [...first, ...names.filter((n) => !first.includes(n))]) {
+    out.file(name, await zip.files[name]!.async("nodebuffer"));
+  }
+  const target = path.join(dir, `reordered-${first.map((p) => path.basename(p)).join("-")}-${compression}.xlsx`);
+  writeFileSync(target, await out.generateAsync({ type: "nodebuffer", compression }));
+  return target;
+}
+
+describe("a workbook's parts in any order", () => {
+  const WORKBOOK = "xl/workbook.xml";
+  const RELS = "xl/_rels/workbook.xml.rels";
+  const SHARED = "xl/sharedStrings.xml";
+  const orders = [
+    // The probe's: the workbook part before the sheets, the shared strings after them.
+    [WORKBOOK, RELS, "xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml", SHARED],
+    [RELS, "xl/worksheets/sheet2.xml", SHARED, WORKBOOK],
+    ["xl/worksheets/sheet2.xml", "xl/worksheets/sheet1.xml", WORKBOOK, SHARED, RELS],
+  ];
+  it.each(orders.flatMap((order) => (["STORE", "DEFLATE"] as const).map((c) => [order, c] as const)))(
+    "read the same text whatever the order (%j, %s)",
+    async (order, compression) => {
+      const file = await reordered(await workbook(), order, compression);
+      const sheets: string[] = [];
+      const rows = [];
+      for await (const row of readXlsxRows(file, "Zgony", (name) => sheets.push(name))) rows.push(row);
+      expect(new Set(sheets)).toEqual(new Set(["Notes", "Zgony"]));
+      expect(rows[0]).toEqual({ row: 1, cells: ["ID", "Фамилия", "Имя", "Дата", "Возраст"] });
+      expect(rows[1]).toEqual({ row: 2, cells: ["a1", "Шмидт", "Эрнестина", "1911-06-06", "37"] });
+      const analysed = await analyseXlsx(file, "Zgony");
+      expect(analysed.ok && analysed.analysis.sample[1]).toEqual(["a2", "Радке", "Иоганн", "18/31 Mar 1903", "2"]);
+    },
+  );
+
+  it("refuse a sheet of more than 500 columns in a sentence", async () => {
+    const book = new ExcelJS.Workbook();
+    const wide = book.addWorksheet("Wide");
+    wide.addRow(Array.from({ length: 501 }, (_, i) => `c${i}`));
+    wide.addRow(Array.from({ length: 501 }, () => "x"));
+    const file = path.join(dir, "wide.xlsx");
+    await book.xlsx.writeFile(file);
+    expect(await analyseXlsx(file)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^The file has 501 columns; an import reads at most 500\./),
     });
   });
 });

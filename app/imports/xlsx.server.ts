@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
 import type ExcelJS from "exceljs";
-import type { CsvRow } from "./csv";
-import type { AnalysisResult } from "./file.server";
+import { type CsvRow, MAX_COLUMNS, tooManyColumns } from "./csv";
+import { ImportError } from "./import-error";
+import { type AnalysisResult, headersOf, sampleOf } from "./file.server";
 
 /**
  * Reading an Excel workbook (.xlsx) as rows, streamed with exceljs's workbook reader: a sheet of a million rows
@@ -21,8 +23,47 @@ function cellText(value: ExcelJS.CellValue): string {
     if ("text" in value && typeof value.text === "string") return value.text;
     if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
     if ("error" in value) return "";
+    // Anything else (a shared string the workbook lacks) would become "[object Object]" in the records.
+    throw new ImportError(
+      "A cell of the workbook cannot be read: save the workbook again from the spreadsheet program, or as CSV.",
+    );
   }
   return String(value);
+}
+
+/**
+ * The parts exceljs's streaming reader must meet before any sheet: met after a sheet, the sheet's text cells read
+ * as "[object Object]" (exceljs 4.4 loses the shared strings of a sheet it set aside), or the reader fails.
+ */
+const PARTS_FIRST = ["xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/sharedStrings.xml", "xl/styles.xml"];
+
+/**
+ * The workbook's zip as a stream whose entries come in the order exceljs needs, whatever order the program that
+ * saved it chose: the central directory (at the end of the file) says where each entry is, and each entry's bytes
+ * are passed on as they are, from the file, without unpacking them.
+ */
+async function partsInOrder(path: string): Promise<Readable> {
+  const { Open } = await import("unzipper");
+  const directory = await Open.file(path);
+  const starts = directory.files.map((f) => f.offsetToLocalFileHeader).sort((a, b) => a - b);
+  const { size } = await stat(path);
+  const endOf = (start: number) => starts.find((s) => s > start) ?? directory.offsetToStartOfCentralDirectory;
+  const rank = (p: string) => {
+    const i = PARTS_FIRST.indexOf(p);
+    return i === -1 ? PARTS_FIRST.length : i;
+  };
+  const entries = [...directory.files].sort(
+    (a, b) => rank(a.path) - rank(b.path) || a.offsetToLocalFileHeader - b.offsetToLocalFileHeader,
+  );
+  const ranges = entries.map((e) => [e.offsetToLocalFileHeader, endOf(e.offsetToLocalFileHeader)] as const);
+  // The central directory last, as a zip ends: the reader stops there.
+  ranges.push([directory.offsetToStartOfCentralDirectory, size]);
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for (const [start, end] of ranges) {
+      if (end > start) yield* createReadStream(path, { start, end: end - 1 }) as AsyncIterable<Buffer>;
+    }
+  }
+  return Readable.from(bytes());
 }
 
 /**
@@ -31,7 +72,7 @@ function cellText(value: ExcelJS.CellValue): string {
  */
 async function reader(path: string) {
   const { default: Excel } = await import("exceljs");
-  return new Excel.stream.xlsx.WorkbookReader(createReadStream(path), {
+  return new Excel.stream.xlsx.WorkbookReader(await partsInOrder(path), {
     sharedStrings: "cache",
     worksheets: "emit",
     hyperlinks: "ignore",
@@ -91,6 +132,7 @@ export async function analyseXlsx(
   const [header, ...sample] = rows;
   if (!header)
     return { ok: false, message: sheets.length ? "The sheet holds no rows." : "The workbook holds no sheets." };
+  if (header.cells.length > MAX_COLUMNS) return { ok: false, message: tooManyColumns(header.cells.length) };
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk);
   return {
     ok: true,
@@ -99,8 +141,8 @@ export async function analyseXlsx(
       encoding: "utf-8",
       bom: false,
       delimiter: ",",
-      headers: header.cells.map((h, i) => h.trim() || `Column ${i + 1}`),
-      sample: sample.map((r) => r.cells),
+      headers: headersOf(header.cells),
+      sample: sampleOf(sample),
       approximateRows: Math.max(0, count - 1),
       bytes: size,
       sha256: hash.digest("hex"),

@@ -53,7 +53,13 @@ export function BatchPage() {
         </p>
       )}
       {editable && batch.checked && <Report page={page} />}
-      {editable && <Settings page={page} />}
+      {editable && page.tooWide && (
+        <p className="notice notice-error" role="alert">
+          {page.tooWide}
+        </p>
+      )}
+      {editable && !page.tooWide && <Settings page={page} />}
+      {editable && <Discard />}
       <FileFacts page={page} />
     </div>
   );
@@ -114,26 +120,7 @@ function Report({ page }: { page: PageData }) {
       {problems.length > 0 && (
         <>
           <h3>Problems</h3>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Problems found in the file">
-            <table className="results admin-table problems-table">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.map((p, i) => (
-                  <tr key={i}>
-                    <td>{p.row}</td>
-                    <td>{p.column || "—"}</td>
-                    <td>{p.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RowMessages label="Problems found in the file" kind="Problem" messages={problems} />
           <p>
             {moreProblems > 0 && <>{formatCount(moreProblems)} more problems are not shown here. </>}
             <a href={adminImportProblemsPath(batch.id)} download>
@@ -142,6 +129,7 @@ function Report({ page }: { page: PageData }) {
           </p>
         </>
       )}
+      {page.warnings.length > 0 && <Warnings page={page} />}
       <Form method="post" className="import-go">
         <AuthenticityTokenInput name="csrf" />
         {batch.rows.error > 0 && (
@@ -158,6 +146,55 @@ function Report({ page }: { page: PageData }) {
         </button>
       </Form>
     </section>
+  );
+}
+
+/** Rows that import but may be wrong: text that reads as UTF-8 in a file read in a code page. */
+function Warnings({ page }: { page: PageData }) {
+  const { warnings, warningRows } = page;
+  return (
+    <>
+      <h3>Warnings</h3>
+      <p>
+        {formatCount(warningRows)} rows look misread. They can be imported, but check them first:
+        {warningRows > warnings.length && <> the first {formatCount(warnings.length)} are shown.</>}
+      </p>
+      <RowMessages label="Warnings about the file" kind="Warning" messages={warnings} />
+    </>
+  );
+}
+
+/** The check's problems or warnings, each by row and column. */
+function RowMessages({
+  label,
+  kind,
+  messages,
+}: {
+  label: string;
+  kind: string;
+  messages: readonly { row: number; column: string; message: string }[];
+}) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table className="results admin-table problems-table">
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Column</th>
+            <th scope="col">{kind}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((m, i) => (
+            <tr key={i}>
+              <td>{m.row}</td>
+              <td>{m.column || "—"}</td>
+              <td>{m.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -244,6 +281,17 @@ function Settings({ page }: { page: PageData }) {
           Each column of the file and the field it goes into. Columns left out are not imported. Choose a source key
           column (an id the volunteers keep) to have a later import of the same rows update them.
         </p>
+        {page.unmappedNames.length > 0 && (
+          <div className="notice notice-warning" role="status" id="unmapped-names">
+            <p>These columns look like names but go into no field, so their values would not be imported:</p>
+            <ul>
+              {page.unmappedNames.map((h) => (
+                <li key={h}>“{h}”</li>
+              ))}
+            </ul>
+            <p>Choose the field each goes into, or leave it out if it is not wanted.</p>
+          </div>
+        )}
         {columnErrors && (
           <ul className="field-error" id="columns-error">
             {columnErrors.map((e) => (
@@ -261,19 +309,13 @@ function Settings({ page }: { page: PageData }) {
               </tr>
             </thead>
             <tbody>
-              {batch.headers.map((header, i) => {
+              {page.columns.map(({ header, values }, i) => {
                 const name = `columns[${i}]`;
                 const error = errors[name]?.[0];
                 return (
                   <tr key={`${i}-${header}`}>
                     <th scope="row">{header}</th>
-                    <td className="sample-values">
-                      {batch.sample
-                        .map((row) => row[i] ?? "")
-                        .filter(Boolean)
-                        .slice(0, 3)
-                        .join(" · ") || <span className="not-given">empty</span>}
-                    </td>
+                    <td className="sample-values">{values.join(" · ") || <span className="not-given">empty</span>}</td>
                     <td>
                       <label className="visually-hidden" htmlFor={`column-${i}`}>
                         Field for the column “{header}”
@@ -309,12 +351,22 @@ function Settings({ page }: { page: PageData }) {
           <button type="submit" name="intent" value="check" className="btn btn-primary" disabled={busy}>
             {batch.checked ? "Check again with these settings" : "Check the file"}
           </button>
-          <button type="submit" name="intent" value="discard" className="btn btn-secondary" disabled={busy}>
-            Discard this import
-          </button>
         </div>
       </Form>
     </section>
+  );
+}
+
+/** Discarding is a form of its own: it sends nothing of the mapping, so it works whatever the file. */
+function Discard() {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="admin-actions">
+      <AuthenticityTokenInput name="csrf" />
+      <button type="submit" name="intent" value="discard" className="btn btn-secondary" disabled={busy}>
+        Discard this import
+      </button>
+    </Form>
   );
 }
 
