@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench-csv-field.ts [--mb 100]
+ * npm run bench:csv-field -- [--mb 100]
  *
  * What the upload's reading of a CSV file costs when a quote in row 2 never closes (issue 26 point 5, decision
  * 0057): writes a file of about `--mb` megabytes whose second row opens a quote in its last cell, reads it as the
