@@ -70,17 +70,29 @@ export async function readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   onPart: (headers: PartHeaders) => PartSink | Promise<PartSink>,
+  /**
+   * After a refusal (`onPart` or a sink threw, or the form is malformed) the rest of the body is read and dropped,
+   * up to this many bytes, so the refusal is answered on the same connection: a browser whose upload is answered
+   * before it has sent it all shows a reset connection instead of the page.
+   */
+  drainBytes = 0,
 ): Promise<void> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const reader = body.getReader();
   // The first boundary has no line break before it: one is put there so every boundary is found alike.
   let buffer: Buffer = Buffer.from(CRLF);
+  let streamFailed = false;
+  const read = () =>
+    reader.read().catch((error: unknown) => {
+      streamFailed = true;
+      throw error;
+    });
   const more = async (): Promise<void> => {
-    const { done, value } = await reader.read();
+    const { done, value } = await read();
     if (done) throw new MultipartError("The form was cut off before its end.");
     buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value);
   };
-  {
+  try {
     // The preamble, up to the first boundary.
     for (let at = buffer.indexOf(delimiter); at < 0; at = buffer.indexOf(delimiter)) {
       buffer = buffer.subarray(Math.max(0, buffer.length - delimiter.length + 1));
@@ -131,12 +143,18 @@ export async function readMultipart(
       await sink.end();
       buffer = buffer.subarray(at + delimiter.length);
     }
+  } catch (error) {
+    for (let dropped = 0; !streamFailed && dropped <= drainBytes;) {
+      const { done, value } = await read().catch(() => ({ done: true, value: undefined }));
+      if (done || !value) break;
+      dropped += value.length;
+    }
+    throw error;
   }
   // The epilogue (a line break from a browser) is read, so the connection can carry the answer; not a flood of it.
-  // A body left unread after a refusal is Node's to discard when the answer is sent (it does so on keep-alive).
-  for (let read = 0; read <= MAX_HEADER_BYTES;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    read += value.length;
+  for (let dropped = 0; dropped <= MAX_HEADER_BYTES;) {
+    const { done, value } = await read().catch(() => ({ done: true, value: undefined }));
+    if (done || !value) return;
+    dropped += value.length;
   }
 }

@@ -153,16 +153,22 @@ export async function receiveUpload(request: Request, extension: string, options
 
   let kept = false;
   try {
-    await readMultipart(request.body, boundary, (headers) => {
-      if (++parts > MAX_PARTS) throw refusedForm();
-      if (headers.filename === null) return field(headers.name);
-      // Only the page's one file is written; a file under any other field, or a second one, is read past.
-      if (headers.name !== FILE_FIELD || filePath !== null) return ignored;
-      fileName = headers.filename;
-      // No file chosen: the browser sends the field with an empty name and no bytes.
-      if (!fileName) return ignored;
-      return file();
-    });
+    await readMultipart(
+      request.body,
+      boundary,
+      (headers) => {
+        if (++parts > MAX_PARTS) throw refusedForm();
+        if (headers.filename === null) return field(headers.name);
+        // Only the page's one file is written; a file under any other field, or a second one, is read past.
+        if (headers.name !== FILE_FIELD || filePath !== null) return ignored;
+        fileName = headers.filename;
+        // No file chosen: the browser sends the field with an empty name and no bytes.
+        if (!fileName) return ignored;
+        return file();
+      },
+      // A refusal is read to the end of what the request guards let in, so the browser shows it.
+      maxBytes + FIELD_MAX_BYTES * MAX_PARTS,
+    );
     await check();
     kept = true;
   } catch (error) {
