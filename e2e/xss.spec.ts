@@ -203,7 +203,7 @@ test.describe("stored probes render as text", () => {
     const csv = [
       "Name;Provinz;Breite;Länge",
       `${quoted(hostile)};Petrikau;51,7592;19,4560`,
-      `${quoted(neighbour)};Petrikau;51,7700;19,4700`,
+      `${quoted(neighbour)};Plock;52,3000;19,9000`,
     ].join("\r\n");
     await signInAs(await makeAccount({ role: "admin" }));
     await upload(
@@ -215,35 +215,39 @@ test.describe("stored probes render as text", () => {
     const batchUrl = page.url();
     await page.getByRole("button", { name: "Check the file" }).click();
     await page.getByRole("button", { name: "Import 2 rows" }).click();
-    await expect(page.getByText("2 new, 0 changed, 0 unchanged")).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 60_000 });
     try {
       const dialogs: string[] = [];
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
+      const expectNothingBuilt = async () =>
+        expect(
+          await page.evaluate(
+            (cls) => ({
+              images: document.querySelectorAll('.geo-map-leaflet img[src="x"]').length,
+              injected: document.querySelectorAll(`.${cls}`).length,
+              outside: document.querySelectorAll('.geo-map-leaflet a[href^="https://example.org"]').length,
+            }),
+            `xss-${tag}`,
+          ),
+        ).toEqual({ images: 0, injected: 0, outside: 0 });
+      // The search's map: both places as markers; the neighbour's popup links to it.
       await page.goto(`/breyer/map/search?name=${tag}&nameMode=contains`);
-      await page.locator("table.place-table").getByRole("link", { name: hostile }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(hostile);
       await showMap(page);
       const leaflet = page.locator(".geo-map-leaflet");
-      // The place's own name, a permanent tooltip beside its marker: text, not an image and a bold tag.
-      await expect(leaflet.locator(".leaflet-tooltip")).toHaveText(hostile);
-      // The neighbour within 10 km: its marker's name and its popup's link.
       const marker = leaflet.getByRole("button", { name: neighbour, exact: true });
       await marker.focus();
       await page.keyboard.press("Enter");
       await expect(leaflet.locator(".leaflet-popup").getByRole("link", { name: neighbour })).toBeVisible();
-      expect(
-        await page.evaluate(
-          (cls) => ({
-            images: document.querySelectorAll('.geo-map-leaflet img[src="x"]').length,
-            injected: document.querySelectorAll(`.${cls}`).length,
-            outside: document.querySelectorAll('.geo-map-leaflet a[href^="https://example.org"]').length,
-          }),
-          `xss-${tag}`,
-        ),
-      ).toEqual({ images: 0, injected: 0, outside: 0 });
+      await expectNothingBuilt();
+      // The place's own page: its name is a permanent label beside its marker (or its group's), as text.
+      await page.locator("table.place-table").getByRole("link", { name: hostile }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(hostile);
+      await showMap(page);
+      await expect(leaflet.locator(".leaflet-tooltip")).toHaveText(hostile);
+      await expectNothingBuilt();
       expect(dialogs).toEqual([]);
     } finally {
       await page.goto(batchUrl);
