@@ -19,7 +19,7 @@ export interface PartSink {
   end(): void | Promise<void>;
 }
 
-/** The body is not a well-formed multipart form (or was cut off before its closing boundary). */
+/** The body is not a well-formed multipart form, or was cut off (it ended, or its stream failed, before the end). */
 export class MultipartError extends Error {}
 
 /** Part headers are a line or two from a browser; more is not a form. */
@@ -84,8 +84,9 @@ export async function readMultipart(
   let streamFailed = false;
   const read = () =>
     reader.read().catch((error: unknown) => {
+      // The sender went away mid-body (or the connection broke): the form is cut off.
       streamFailed = true;
-      throw error;
+      throw new MultipartError("The form was cut off.", { cause: error });
     });
   const more = async (): Promise<void> => {
     const { done, value } = await read();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { type WriteStream, createWriteStream, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { once } from "node:events";
 import path from "node:path";
@@ -106,6 +106,8 @@ export async function receiveUpload(request: Request, extension: string, options
   const form = new FormData();
   let fileName = "";
   let filePath: string | null = null;
+  /** The file's stream, closed if the upload fails before it ends. */
+  const writing: WriteStream[] = [];
   let checked = false;
   let parts = 0;
   const check = async () => {
@@ -136,6 +138,7 @@ export async function receiveUpload(request: Request, extension: string, options
     inFlight.set(stored, entry);
     filePath = stored;
     const out = createWriteStream(stored, { flags: "wx" });
+    writing.push(out);
     const failed = new Promise<never>((_, reject) => out.once("error", reject));
     failed.catch(() => undefined);
     return {
@@ -174,14 +177,15 @@ export async function receiveUpload(request: Request, extension: string, options
   } catch (error) {
     if (error instanceof OverLimit) return overLimit();
     if (error instanceof MultipartError) throw refusedForm();
-    // A failed write (a full disk) is the availability wrapper's 503; a Response is the caller's or ours.
-    if (error instanceof Response || (error instanceof Error && "syscall" in error)) throw error;
-    // The body's stream failed: the sender went away mid-upload.
-    throw refusedForm();
+    // A Response is the check's or ours; a failed write (a full disk) is the availability wrapper's 503.
+    throw error;
   } finally {
     if (filePath) {
       inFlight.delete(filePath);
-      if (!kept) await rm(filePath, { force: true });
+      if (!kept) {
+        for (const out of writing) out.destroy();
+        await rm(filePath, { force: true });
+      }
     }
   }
   const stored: string | null = filePath;
