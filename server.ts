@@ -343,6 +343,26 @@ async function main() {
     process.stdout.write(`\n  Metryka: http://localhost:${port}\n\n`);
   });
   server.keepAliveTimeout = 65_000;
+  // A port taken or forbidden is the operator's to change: say which and how, without a stack trace.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    const why =
+      err.code === "EADDRINUSE"
+        ? `port ${port} is already in use on ${host} (another Metryka, or another program, listens there)`
+        : err.code === "EACCES"
+          ? `port ${port} on ${host} needs privileges this user does not have`
+          : err.code === "EADDRNOTAVAIL"
+            ? `${host} is not an address of this machine (HOST)`
+            : undefined;
+    if (!why) {
+      logger.fatal({ err }, "could not listen");
+      process.exit(1);
+    }
+    logger.fatal({ port, host, code: err.code }, `could not listen: ${why}`);
+    process.stderr.write(
+      `\n  Metryka cannot start: ${why}.\n  Stop that program, or choose another port, e.g. PORT=${port === 3000 ? 3001 : port + 1} npm start\n\n`,
+    );
+    process.exit(1);
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { withdrawTree } from "../app/families/trees.server";
 import { expect, test } from "./fixtures";
+import { showMap } from "./helpers";
+import { upload } from "./import-pages";
 
 /**
  * Issue 13 point 2: a script stored in every field people or imports write — profile fields, research surnames
@@ -184,6 +186,73 @@ test.describe("stored probes render as text", () => {
       await expectInert(page, `/members/genealogy/person/G${person.number}`);
     } finally {
       await withdrawTree(database, Number(tree.id), { userId: member.id, ip: "" });
+    }
+  });
+
+  test("imported place names on the public map: the place's label, its neighbour's marker and popup (issue 26)", async ({
+    page,
+    makeAccount,
+    signInAs,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = letters();
+    // Leaflet writes a string given as a tooltip, popup or attribution into innerHTML.
+    const hostile = `<img src=x onerror=alert(11)><b class="xss-${tag}">${tag}</b>`;
+    const neighbour = `<a href="https://example.org/" class="xss-${tag}">Nachbar${tag}</a>`;
+    const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const csv = [
+      "Name;Provinz;Breite;Länge",
+      `${quoted(hostile)};Petrikau;51,7592;19,4560`,
+      `${quoted(neighbour)};Plock;52,3000;19,9000`,
+    ].join("\r\n");
+    await signInAs(await makeAccount({ role: "admin" }));
+    await upload(
+      page,
+      { name: `orte-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(`${csv}\r\n`) },
+      "Breyer map index",
+    );
+    await expect(page).toHaveURL(/\/members\/admin\/imports\/\d+$/);
+    const batchUrl = page.url();
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await page.getByRole("button", { name: "Import 2 rows" }).click();
+    await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 60_000 });
+    try {
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const expectNothingBuilt = async () =>
+        expect(
+          await page.evaluate(
+            (cls) => ({
+              images: document.querySelectorAll('.geo-map-leaflet img[src="x"]').length,
+              injected: document.querySelectorAll(`.${cls}`).length,
+              outside: document.querySelectorAll('.geo-map-leaflet a[href^="https://example.org"]').length,
+            }),
+            `xss-${tag}`,
+          ),
+        ).toEqual({ images: 0, injected: 0, outside: 0 });
+      // The search's map: both places as markers; the neighbour's popup links to it.
+      await page.goto(`/breyer/map/search?name=${tag}&nameMode=contains`);
+      await showMap(page);
+      const leaflet = page.locator(".geo-map-leaflet");
+      const marker = leaflet.getByRole("button", { name: neighbour, exact: true });
+      await marker.focus();
+      await page.keyboard.press("Enter");
+      await expect(leaflet.locator(".leaflet-popup").getByRole("link", { name: neighbour })).toBeVisible();
+      await expectNothingBuilt();
+      // The place's own page: its name is a permanent label beside its marker (or its group's), as text.
+      await page.locator("table.place-table").getByRole("link", { name: hostile }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(hostile);
+      await showMap(page);
+      await expect(leaflet.locator(".leaflet-tooltip")).toHaveText(hostile);
+      await expectNothingBuilt();
+      expect(dialogs).toEqual([]);
+    } finally {
+      await page.goto(batchUrl);
+      await page.getByRole("button", { name: "Undo this import" }).click();
+      await expect(page.getByText(/Undone .* the 2 places it added are removed/)).toBeVisible({ timeout: 60_000 });
     }
   });
 });

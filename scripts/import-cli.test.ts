@@ -97,6 +97,19 @@ describe.each(testDialects())("npm run import (%s)", (dialect) => {
     expect(refused.err).toMatch(/Row 2, column “Uwagi”: a quote \("\) opens this cell and is never closed/);
   });
 
+  it("writes the problems of a file whose name is as long as names go beside it, shortened (issue 26)", async () => {
+    const long = `${"Łódź-".repeat(20)}${"x".repeat(91)}.csv`;
+    expect(Buffer.byteLength(long)).toBe(255);
+    const file = path.join(dir, long);
+    writeFileSync(file, HEADER + GOOD + BAD);
+    const run = await cli("--collection", "stpete-birth", file, "--dry-run");
+    expect(run.code).toBe(1);
+    // 242 bytes and the suffix's 13: the name loses its extension and 9 letters.
+    const report = path.join(dir, `${"Łódź-".repeat(20)}${"x".repeat(82)}.problems.csv`);
+    expect(run.out).toContain(`Every problem: ${report}`);
+    expect(readFileSync(report, "utf8").split("\r\n")[1]).toMatch(/^4,Data,/);
+  });
+
   it("imports a file (exit 0), finds it unchanged the second time, and undoes it", async () => {
     const file = path.join(dir, "good.csv");
     writeFileSync(file, HEADER + GOOD);

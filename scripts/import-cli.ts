@@ -257,6 +257,20 @@ async function runPhase(
   return { ok: true, batch: (await getBatch(database, id))! } as const;
 }
 
+/** Most file systems take names of at most 255 bytes. */
+const MAX_FILE_NAME_BYTES = 255;
+const PROBLEMS_SUFFIX = ".problems.csv";
+
+/**
+ * The problems report beside the input: `<name>.problems.csv`, the input's name shortened where the suffix would
+ * take it past the file system's limit (an input name of 243 bytes or more made ENAMETOOLONG).
+ */
+export function problemsFileOf(file: string): string {
+  let name = path.basename(file);
+  while (Buffer.byteLength(name + PROBLEMS_SUFFIX) > MAX_FILE_NAME_BYTES) name = [...name].slice(0, -1).join("");
+  return path.join(path.dirname(file), name + PROBLEMS_SUFFIX);
+}
+
 async function writeProblemsCsv(database: Database, batchId: number, file: string): Promise<void> {
   const stream = createWriteStream(file);
   const write = async (text: string) => {
@@ -387,7 +401,7 @@ async function importFile(
     const problems = await listProblems(database, id, SHOWN_PROBLEMS);
     for (const p of problems) io.log(`  row ${p.row}${p.column ? `, ${p.column}` : ""}: ${p.message}`);
     if (r.error > problems.length) io.log(`  … and more`);
-    const problemsFile = `${file}.problems.csv`;
+    const problemsFile = problemsFileOf(file);
     await writeProblemsCsv(database, id, problemsFile);
     io.log(`Every problem: ${problemsFile}${checked.error ? ` (${checked.error})` : ""}`);
   }

@@ -66,4 +66,9 @@ describe("timing constants (SPEC §4, §9)", () => {
   it("let a kept public page go unchecked for no longer than a minute", () => {
     expect(timing.PAGE_CACHE_FRESH_MS).toBe(60_000);
   });
+
+  it("sweep the uploads folder hourly, never a file written in the last hours", () => {
+    expect(timing.UPLOAD_SWEEP_INTERVAL_MS).toBe(3_600_000);
+    expect(timing.UPLOAD_SWEEP_GRACE_MS).toBe(21_600_000);
+  });
 });

@@ -91,3 +91,11 @@ export const PAGE_CACHE_FRESH_MS = 60_000;
 
 /** How long a browser may keep a file whose address carries its content's hash (the base map's files). */
 export const VERSIONED_FILE_MAX_AGE_SECONDS = 365 * 24 * 3_600;
+
+/** How often the uploads folder is swept of files that belong to no batch (issue 26; also at each start). */
+export const UPLOAD_SWEEP_INTERVAL_MS = 3_600_000;
+/**
+ * A file in the uploads folder changed this recently is never swept: an upload in flight on another instance or
+ * `npm run import` copying its file before the batch that keeps it exists.
+ */
+export const UPLOAD_SWEEP_GRACE_MS = 6 * 3_600_000;

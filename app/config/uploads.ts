@@ -11,3 +11,12 @@ export function uploadMaxBytes(env: Partial<Record<string, string>>): number {
   const n = Number(env.UPLOAD_MAX_MB);
   return (Number.isInteger(n) && n > 0 ? n : DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024;
 }
+
+/** The most a member's uploads still kept on the server (their trees' files, their imports' files) may take. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
+
+/** A user's upload quota in bytes (UPLOAD_QUOTA_MB). */
+export function uploadQuotaBytes(env: Partial<Record<string, string>>): number {
+  const n = Number(env.UPLOAD_QUOTA_MB);
+  return (Number.isInteger(n) && n > 0 ? n : DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024;
+}

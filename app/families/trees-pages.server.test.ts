@@ -219,5 +219,48 @@ for (const dialect of testDialects()) {
       expect(gone).toMatchObject({ status: 302, location: "/members/genealogy/my-trees?done=withdrawn" });
       expect(uploads()).toEqual([]);
     }, 60_000);
+
+    it("takes a file named Kowalski;Nowak=1.ged, and refuses a member over their quota beside the field (issue 26)", async () => {
+      const named = await outcome(() =>
+        submitAction(
+          upload(bob, { title: "Kowalski; Nowak" }, { name: "Kowalski;Nowak=1.ged", bytes: fixture("kennedy.ged") }),
+          bob.user,
+          "",
+        ),
+      );
+      expect(named).toMatchObject({ status: 302, location: expect.stringMatching(/done=submitted&tree=\d+$/) });
+      const tree = Number(new URL(named.location!, TEST_BASE_URL).searchParams.get("tree"));
+      const batch = await database.db
+        .selectFrom("family_trees")
+        .innerJoin("import_batches", "import_batches.id", "family_trees.batch_id")
+        .select("import_batches.file_name")
+        .where("family_trees.id", "=", tree)
+        .executeTakeFirstOrThrow();
+      expect(batch.file_name).toBe("Kowalski;Nowak=1.ged");
+      expect(uploads()).toHaveLength(1);
+
+      const quota = process.env.UPLOAD_QUOTA_MB;
+      process.env.UPLOAD_QUOTA_MB = "1";
+      try {
+        const big = Buffer.concat([fixture("kennedy.ged"), Buffer.alloc(1024 * 1024, 0x20)]);
+        const over = await outcome(() =>
+          submitAction(upload(bob, { title: "Nowak of Kalisz" }, { name: "nowak.ged", bytes: big }), bob.user, ""),
+        );
+        expect(over.status).toBe(400);
+        const body = over.body as { errors: { file: string }; values: { title: string } };
+        expect(body.errors.file).toMatch(/past the 1 MB your uploads may take on the server/);
+        expect(body.values.title).toBe("Nowak of Kalisz");
+        expect(uploads()).toHaveLength(1);
+      } finally {
+        if (quota === undefined) delete process.env.UPLOAD_QUOTA_MB;
+        else process.env.UPLOAD_QUOTA_MB = quota;
+      }
+      await myTreesAction(
+        postRequest("/members/genealogy/my-trees", bob.cookie, { intent: "withdraw", treeId: String(tree) }, csrf),
+        bob.user,
+        "",
+      ).catch((thrown: unknown) => thrown);
+      expect(uploads()).toEqual([]);
+    });
   });
 }

@@ -4,7 +4,8 @@ import { validateCsrf } from "~/auth/csrf.server";
 import type { User } from "~/auth/users.server";
 import { getDatabase } from "~/db/current.server";
 import { readForm } from "~/routing/form-data.server";
-import { receiveUpload } from "~/routing/upload.server";
+import { type ReceivedUpload, keepingUploadOnlyIfDone, receiveUpload } from "~/routing/upload.server";
+import { quotaMessage, uploadRoom } from "~/imports/upload-files.server";
 import { PATHS, treePreviewPath, treeReplacePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { uploadMaxBytes } from "~/config/uploads";
@@ -76,18 +77,27 @@ function refused(errors: SubmitErrors, title: string) {
 
 /** The upload: streamed to the data folder, read, and either written as a pending tree or refused (and removed). */
 export async function submitAction(request: Request, user: User, ip: string) {
-  const upload = await receiveUpload(request, ".ged");
-  if (!upload.ok) return refused({ file: `The file is larger than ${upload.maxMb} MB.` }, "");
-  const { form, filePath: stored, discard } = upload;
-  try {
-    await validateCsrf(form, request);
-  } catch (error) {
-    await discard();
-    throw error;
+  const upload = await receiveUpload(request, ".ged", {
+    check: (fields) => validateCsrf(fields, request),
+    roomBytes: await uploadRoom(await getDatabase(), user),
+    owner: user.id,
+  });
+  if (!upload.ok) {
+    const file =
+      upload.reason === "quota" ? quotaMessage(upload.maxBytes) : `The file is larger than ${upload.maxMb} MB.`;
+    return refused({ file }, titleOf(upload.form));
   }
-  const title = String(form.get("title") ?? "")
+  return keepingUploadOnlyIfDone(upload, () => storeSubmission(upload, user, ip));
+}
+
+const titleOf = (form: FormData) =>
+  String(form.get("title") ?? "")
     .replace(/\s+/g, " ")
     .trim();
+
+async function storeSubmission(upload: ReceivedUpload, user: User, ip: string) {
+  const { form, filePath: stored, discard } = upload;
+  const title = titleOf(form);
   const replacesRaw = String(form.get("replaces") ?? "");
   const errors: SubmitErrors = {};
   if (!title) errors.title = "Give the tree a title, such as the family and the place.";

@@ -11,7 +11,7 @@ import { getDatabase } from "~/db/current.server";
 import { pageWindow } from "~/listing/paging";
 import { csvResponse } from "~/routing/csv-response.server";
 import { readForm } from "~/routing/form-data.server";
-import { receiveUpload } from "~/routing/upload.server";
+import { type ReceivedUpload, keepingUploadOnlyIfDone, receiveUpload } from "~/routing/upload.server";
 import { PATHS, adminImportPath } from "~/routing/paths";
 import { invariantResponse } from "~/routing/responses";
 import { csvLine } from "~/search/csv";
@@ -37,6 +37,7 @@ import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
 import { type JobPhase, liveProgress, onBatchChange, refusal, startBatchJob } from "./jobs.server";
 import { laterBatch } from "./batch-walk.server";
+import { quotaMessage, uploadRoom } from "./upload-files.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -144,22 +145,27 @@ function refused(errors: NewImportErrors, collection: string) {
 
 /** The upload: streamed to a file in the data folder, read for what it is, and kept as a new batch. */
 export async function newImportAction(request: Request, user: User, ip: string) {
-  const upload = await receiveUpload(request, ".upload");
+  const upload = await receiveUpload(request, ".upload", {
+    check: (fields) => validateCsrf(fields, request),
+    roomBytes: await uploadRoom(await getDatabase(), user),
+    owner: user.id,
+  });
   if (!upload.ok) {
     return refused(
       {
-        file: `The file is larger than ${upload.maxMb} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`,
+        file:
+          upload.reason === "quota"
+            ? quotaMessage(upload.maxBytes)
+            : `The file is larger than ${upload.maxMb} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`,
       },
-      "",
+      String(upload.form.get("collection") ?? ""),
     );
   }
+  return keepingUploadOnlyIfDone(upload, () => storeNewImport(upload, user, ip));
+}
+
+async function storeNewImport(upload: ReceivedUpload, user: User, ip: string) {
   const { form, filePath: stored, discard } = upload;
-  try {
-    await validateCsrf(form, request);
-  } catch (error) {
-    await discard();
-    throw error;
-  }
   const collectionValue = String(form.get("collection") ?? "");
   const parsed = newImportSchema(destinationValues()).safeParse({ collection: collectionValue });
   const errors: NewImportErrors = {};

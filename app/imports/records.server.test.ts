@@ -166,12 +166,31 @@ describe.each(testDialects())("record imports (%s)", (dialect) => {
     expect(schulz).toEqual([]);
   });
 
-  it("exports a collection that imports back as 0 new, 0 changed", async () => {
+  it("exports a collection that imports back as 0 new, 0 changed, hostile cells quoted (issue 26)", async () => {
+    // A value that Excel with `;` as its list separator would split into a formula, and others a spreadsheet runs.
+    await importRecords(test.database, [
+      {
+        collection: collection.id,
+        date: { year: 1851, month: 3, day: 4 },
+        julianDate: null,
+        fields: { surname: "Kowalski;=1+1", givenName: '=HYPERLINK("x";"y")', place: '@Łódź, "Nowe"', remarks: "-1" },
+      },
+    ]);
     let csv = "";
     for await (const part of exportCollectionCsv(test.database, collection)) csv += part;
-    expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFsourceKey,date,julianDate,surname,givenName/);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toMatch(/^\uFEFFsourceKey,date,julianDate,surname,givenName/);
+    const hostile = lines.find((l) => l.includes("Kowalski"))!;
+    expect(hostile).toContain(`,"Kowalski;=1+1","'=HYPERLINK(""x"";""y"")",`);
+    expect(hostile).toContain(`,"'@Łódź, ""Nowe""",`);
+    expect(hostile).toContain(",'-1");
     const id = await upload(test, csv);
     const checked = await run(test, id, "check");
-    expect(checked.rows).toMatchObject({ total: 4, error: 0, new: 0, changed: 0, unchanged: 4 });
+    expect(checked.rows).toMatchObject({ total: 5, error: 0, new: 0, changed: 0, unchanged: 5 });
+    expect((await run(test, id, "import")).rows).toMatchObject({ new: 0, changed: 0, unchanged: 5 });
+    expect((await find(test, "Kowalski;=1+1", "exact")).rows[0]?.data).toMatchObject({
+      givenName: '=HYPERLINK("x";"y")',
+      remarks: "-1",
+    });
   });
 });

@@ -42,7 +42,7 @@ export const MAX_CELL_CHARS = 4000;
 /** What a spreadsheet export put before a value that starts like a formula ('=…), taken off again. */
 export function cellText(raw: string): string {
   const text = raw.trim();
-  return text.charCodeAt(0) === APOSTROPHE && /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+  return text.charCodeAt(0) === APOSTROPHE && /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 const APOSTROPHE = 0x27;

@@ -12,6 +12,15 @@ describe("csv", () => {
     expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
     expect(csvCell("-5")).toBe("'-5");
   });
+  it("quotes a cell holding either list separator, so no reader splits a formula off (issue 26)", () => {
+    expect(csvCell("Kowalski;=1+1")).toBe('"Kowalski;=1+1"');
+    expect(csvCell("Kowalski,=1+1")).toBe('"Kowalski,=1+1"');
+    expect(csvCell("=1+1;Kowalski")).toBe(`"'=1+1;Kowalski"`);
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("\r=1")).toBe(`"'\r=1"`);
+    expect(csvLine(["a;b", "c"])).toBe('"a;b",c\r\n');
+  });
   it("ends lines with CRLF", () => {
     expect(csvLine(["a", 1])).toBe("a,1\r\n");
   });

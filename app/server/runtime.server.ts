@@ -8,6 +8,7 @@ import { type StorageState, storageState } from "./availability.server";
 import { logger } from "~/config/logger.server";
 import { refreshNameCodes } from "./name-codes.server";
 import { failInterruptedBatches, watchInterruptedBatches } from "~/imports/jobs.server";
+import { startUploadSweeps } from "~/imports/upload-files.server";
 
 /**
  * The process-wide state of the app: one database handle, opened, migrated
@@ -16,6 +17,7 @@ import { failInterruptedBatches, watchInterruptedBatches } from "~/imports/jobs.
  */
 let database: Database | undefined;
 let starting: Promise<Database> | undefined;
+let stopSweeps: (() => void) | undefined;
 
 export function startRuntime(): Promise<Database> {
   starting ??= (async () => {
@@ -28,6 +30,8 @@ export function startRuntime(): Promise<Database> {
     const interrupted = await failInterruptedBatches(db);
     if (interrupted) logger.warn({ interrupted }, "imports interrupted by the last stop are marked failed");
     watchInterruptedBatches(db);
+    // Files left by uploads that were cut off, failed or crashed the server: now and every hour.
+    stopSweeps = startUploadSweeps(db);
     const recoded = await refreshNameCodes(db);
     if (recoded) logger.info(recoded, "name codes rewritten for the current coder");
     if (config.seedRecords > 0) {
@@ -63,6 +67,8 @@ export async function healthCheck(): Promise<{
 export async function stopRuntime(): Promise<void> {
   const db = database;
   database = undefined;
+  stopSweeps?.();
+  stopSweeps = undefined;
   starting = undefined;
   provideDatabase(undefined);
   if (db) await db.close();

@@ -62,6 +62,16 @@ export interface LeafletMapHandle {
 
 const toLatLngs = (line: Position[]): L.LatLngTuple[] => line.map(([lon, lat]) => [lat, lon]);
 
+/**
+ * Text as HTML, escaped by the DOM: Leaflet's attribution takes only strings and writes them into innerHTML, and
+ * MAP_TILE_ATTRIBUTION is configured text, not markup.
+ */
+function escapedText(text: string): string {
+  const span = document.createElement("span");
+  span.textContent = text;
+  return span.innerHTML;
+}
+
 function divLabel(text: string, className: string): L.DivIcon {
   const span = document.createElement("span");
   span.textContent = text;
@@ -73,7 +83,7 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   // Tab from the map reaches zoom and the choice of base map before the markers.
   controlsFirst(element);
   map.attributionControl.setPrefix("Leaflet");
-  map.attributionControl.addAttribution(BASE_MAP_ATTRIBUTION);
+  map.attributionControl.addAttribution(escapedText(BASE_MAP_ATTRIBUTION));
   const canvas = L.canvas({ padding: CANVAS_PADDING });
   const b = view.bounds;
   map.fitBounds([
@@ -135,7 +145,7 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   shapes.addTo(map);
 
   if (view.tiles) {
-    const tiles = L.tileLayer(view.tiles.url, { attribution: view.tiles.attribution, maxZoom: 18 });
+    const tiles = L.tileLayer(view.tiles.url, { attribution: escapedText(view.tiles.attribution), maxZoom: 18 });
     const layers = L.control
       .layers({ "Bundled map (offline)": shapes, "Tile map": tiles }, undefined, { collapsed: false })
       .addTo(map);

@@ -41,6 +41,16 @@ function popupContent(label: string, href: string, count: number | undefined, na
 }
 
 /**
+ * A name as Leaflet content: an element holding text. Leaflet writes a string into innerHTML, so an imported place
+ * named `<img src=x onerror=…>` would become markup (issue 26).
+ */
+function asText(text: string): HTMLElement {
+  const span = document.createElement("span");
+  span.textContent = text;
+  return span;
+}
+
+/**
  * A marker's visible dot. Sized through the DOM, not a style attribute in markup: the CSP (style-src-attr 'none')
  * drops those.
  */
@@ -115,7 +125,7 @@ export function drawPlaceMarkers(map: L.Map, view: MapView, options: PlaceMarker
       });
     });
     if (p.highlight) {
-      marker.bindTooltip(p.label, {
+      marker.bindTooltip(asText(p.label), {
         permanent: true,
         direction: "right",
         className: "geo-place-label",
@@ -177,7 +187,7 @@ export function drawPlaceMarkers(map: L.Map, view: MapView, options: PlaceMarker
       });
     });
     if (highlight) {
-      marker.bindTooltip(highlight.label, {
+      marker.bindTooltip(asText(highlight.label), {
         permanent: true,
         direction: "right",
         className: "geo-place-label",

@@ -1,0 +1,99 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MultipartError, boundaryOf, dispositionOf, readMultipart } from "./multipart.server";
+
+/** A body sent in the chunks given: the reader must find boundaries and headers split anywhere. */
+function streamOf(bytes: Buffer, cuts: number[] = []): ReadableStream<Uint8Array> {
+  const at = [...new Set(cuts.filter((c) => c > 0 && c < bytes.length))].sort((a, b) => a - b);
+  const chunks = [0, ...at].map((start, i) => bytes.subarray(start, at[i] ?? bytes.length));
+  return new ReadableStream({
+    pull(controller) {
+      const next = chunks.shift();
+      if (next) controller.enqueue(new Uint8Array(next));
+      else controller.close();
+    },
+  });
+}
+
+async function bodyOf(form: FormData): Promise<{ bytes: Buffer; boundary: string }> {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    bytes: Buffer.from(await request.arrayBuffer()),
+    boundary: boundaryOf(request.headers.get("Content-Type")!)!,
+  };
+}
+
+async function partsOf(bytes: Buffer, boundary: string, cuts: number[] = []) {
+  const parts: { name: string; filename: string | null; text: string }[] = [];
+  await readMultipart(streamOf(bytes, cuts), boundary, (headers) => {
+    const chunks: Buffer[] = [];
+    return {
+      write: (chunk) => void chunks.push(Buffer.from(chunk)),
+      end: () => void parts.push({ ...headers, text: Buffer.concat(chunks).toString("utf8") }),
+    };
+  });
+  return parts;
+}
+
+describe("multipart forms", () => {
+  it("reads a file's name holding ; = and quotes, as browsers send it (issue 26)", () => {
+    expect(dispositionOf(' form-data; name="file"; filename="Kowalski;Nowak.ged"')).toEqual({
+      name: "file",
+      filename: "Kowalski;Nowak.ged",
+    });
+    expect(dispositionOf('form-data; name="file"; filename="a=b; c=\\"d\\".ged"')).toEqual({
+      name: "file",
+      filename: 'a=b; c="d".ged',
+    });
+    expect(dispositionOf("form-data; name=title")).toEqual({ name: "title", filename: null });
+    expect(dispositionOf(`form-data; name="file"; filename="x.ged"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA.ged`)).toEqual(
+      { name: "file", filename: "Łódź.ged" },
+    );
+    expect(dispositionOf('form-data; name="file"; filename="C:\\Users\\Anna\\tree.ged"')?.filename).toBe(
+      "C:\\Users\\Anna\\tree.ged",
+    );
+    expect(dispositionOf('attachment; name="file"')).toBeNull();
+    expect(dispositionOf('form-data; filename="x"')).toBeNull();
+  });
+
+  it("reads every part of a form however its body is cut into chunks", async () => {
+    const form = new FormData();
+    form.set("csrf", "token");
+    form.set("title", "Łódź\r\n--not a boundary");
+    form.set("file", new Blob(["0 HEAD\r\n", "\r\n--", "x".repeat(300)]), "Kowalski;Nowak=1.ged");
+    form.set("after", "");
+    const { bytes, boundary } = await bodyOf(form);
+    const expected = [
+      { name: "csrf", filename: null, text: "token" },
+      { name: "title", filename: null, text: "Łódź\r\n--not a boundary" },
+      { name: "file", filename: "Kowalski;Nowak=1.ged", text: `0 HEAD\r\n\r\n--${"x".repeat(300)}` },
+      { name: "after", filename: null, text: "" },
+    ];
+    expect(await partsOf(bytes, boundary)).toEqual(expected);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), async (cuts) => {
+        expect(await partsOf(bytes, boundary, cuts)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+    // One byte at a time.
+    expect(await partsOf(bytes, boundary, [...Array(bytes.length).keys()])).toEqual(expected);
+  });
+
+  it("refuses a body cut off before its closing boundary, and one that is not multipart", async () => {
+    const form = new FormData();
+    form.set("file", new Blob(["x".repeat(1000)]), "a.csv");
+    const { bytes, boundary } = await bodyOf(form);
+    await expect(partsOf(bytes.subarray(0, 600), boundary)).rejects.toBeInstanceOf(MultipartError);
+    await expect(partsOf(bytes.subarray(0, bytes.length - 10), boundary)).rejects.toBeInstanceOf(MultipartError);
+    await expect(partsOf(Buffer.from("not a form"), boundary)).rejects.toBeInstanceOf(MultipartError);
+    const noName = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`);
+    await expect(partsOf(noName, boundary)).rejects.toBeInstanceOf(MultipartError);
+  });
+
+  it("finds the boundary of a content type, quoted or not", () => {
+    expect(boundaryOf("multipart/form-data; boundary=----abc")).toBe("----abc");
+    expect(boundaryOf('multipart/form-data; boundary="a b"; charset=utf-8')).toBe("a b");
+    expect(boundaryOf("multipart/form-data")).toBeNull();
+  });
+});
