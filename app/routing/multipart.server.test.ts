@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MultipartError, boundaryOf, dispositionOf, readMultipart } from "./multipart.server";
+import { MultipartError, readMultipart } from "./multipart.server";
 
 /** A body sent in the chunks given: the reader must find boundaries and headers split anywhere. */
 function streamOf(bytes: Buffer, cuts: number[] = []): ReadableStream<Uint8Array> {
@@ -15,17 +15,24 @@ function streamOf(bytes: Buffer, cuts: number[] = []): ReadableStream<Uint8Array
   });
 }
 
+const typeOf = (boundary: string) => `multipart/form-data; boundary=${boundary}`;
+
 async function bodyOf(form: FormData): Promise<{ bytes: Buffer; boundary: string }> {
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return {
     bytes: Buffer.from(await request.arrayBuffer()),
-    boundary: boundaryOf(request.headers.get("Content-Type")!)!,
+    boundary: /boundary=(.*)$/.exec(request.headers.get("Content-Type")!)![1]!,
   };
+}
+
+/** One part as a browser writes it, with the Content-Disposition given. */
+function rawForm(boundary: string, disposition: string, content: string): Buffer {
+  return Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n${content}\r\n--${boundary}--\r\n`);
 }
 
 async function partsOf(bytes: Buffer, boundary: string, cuts: number[] = []) {
   const parts: { name: string; filename: string | null; text: string }[] = [];
-  await readMultipart(streamOf(bytes, cuts), boundary, (headers) => {
+  await readMultipart(streamOf(bytes, cuts), typeOf(boundary), (headers) => {
     const chunks: Buffer[] = [];
     return {
       write: (chunk) => void chunks.push(Buffer.from(chunk)),
@@ -36,24 +43,19 @@ async function partsOf(bytes: Buffer, boundary: string, cuts: number[] = []) {
 }
 
 describe("multipart forms", () => {
-  it("reads a file's name holding ; = and quotes, as browsers send it (issue 26)", () => {
-    expect(dispositionOf(' form-data; name="file"; filename="Kowalski;Nowak.ged"')).toEqual({
-      name: "file",
-      filename: "Kowalski;Nowak.ged",
-    });
-    expect(dispositionOf('form-data; name="file"; filename="a=b; c=\\"d\\".ged"')).toEqual({
-      name: "file",
-      filename: 'a=b; c="d".ged',
-    });
-    expect(dispositionOf("form-data; name=title")).toEqual({ name: "title", filename: null });
-    expect(dispositionOf(`form-data; name="file"; filename="x.ged"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA.ged`)).toEqual(
-      { name: "file", filename: "Łódź.ged" },
-    );
-    expect(dispositionOf('form-data; name="file"; filename="C:\\Users\\Anna\\tree.ged"')?.filename).toBe(
+  it("reads a file's name holding ; = and quotes, as browsers send it (issue 26)", async () => {
+    const b = "XyZ";
+    const nameOf = async (disposition: string) => (await partsOf(rawForm(b, disposition, "x"), b))[0]!.filename;
+    expect(await nameOf('form-data; name="file"; filename="Kowalski;Nowak.ged"')).toBe("Kowalski;Nowak.ged");
+    expect(await nameOf('form-data; name="file"; filename="a=b; c=\\"d\\".ged"')).toBe('a=b; c="d".ged');
+    expect(await nameOf(`form-data; name="file"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA.ged`)).toBe("Łódź.ged");
+    expect(await nameOf('form-data; name="file"; filename="Łódź.ged"')).toBe("Łódź.ged");
+    expect(await nameOf('form-data; name="file"; filename="C:\\Users\\Anna\\tree.ged"')).toBe(
       "C:\\Users\\Anna\\tree.ged",
     );
-    expect(dispositionOf('attachment; name="file"')).toBeNull();
-    expect(dispositionOf('form-data; filename="x"')).toBeNull();
+    expect(await partsOf(rawForm(b, "form-data; name=title", "Nowak"), b)).toEqual([
+      { name: "title", filename: null, text: "Nowak" },
+    ]);
   });
 
   it("reads every part of a form however its body is cut into chunks", async () => {
@@ -91,9 +93,41 @@ describe("multipart forms", () => {
     await expect(partsOf(noName, boundary)).rejects.toBeInstanceOf(MultipartError);
   });
 
-  it("finds the boundary of a content type, quoted or not", () => {
-    expect(boundaryOf("multipart/form-data; boundary=----abc")).toBe("----abc");
-    expect(boundaryOf('multipart/form-data; boundary="a b"; charset=utf-8')).toBe("a b");
-    expect(boundaryOf("multipart/form-data")).toBeNull();
+  it("refuses a content type without a boundary", async () => {
+    await expect(
+      readMultipart(streamOf(Buffer.from("x")), "multipart/form-data", () => ({ write() {}, end() {} })),
+    ).rejects.toBeInstanceOf(MultipartError);
+  });
+
+  it("reads the rest of a refused form up to the bytes it may drop, then stops", async () => {
+    const form = new FormData();
+    form.set("file", new Blob(["x".repeat(100_000)]), "a.csv");
+    form.set("after", "y");
+    const { bytes, boundary } = await bodyOf(form);
+    let pulled = 0;
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= bytes.length) return controller.close();
+        controller.enqueue(new Uint8Array(bytes.subarray(pulled, pulled + 1000)));
+        pulled += 1000;
+      },
+    });
+    const refusal = new Error("refused");
+    const seen: string[] = [];
+    await expect(
+      readMultipart(
+        source,
+        typeOf(boundary),
+        (headers) => {
+          seen.push(headers.name);
+          throw refusal;
+        },
+        20_000,
+      ),
+    ).rejects.toBe(refusal);
+    expect(seen).toEqual(["file"]);
+    // Read past the refusal, but not to the end of a body larger than allowed.
+    expect(pulled).toBeGreaterThan(10_000);
+    expect(pulled).toBeLessThan(60_000);
   });
 });

@@ -1,9 +1,12 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+
 /**
  * A multipart/form-data body read part by part as it arrives, each part's bytes handed to a sink the caller chooses
- * from the part's headers (decision 0056). Remix's parser (@web3-storage/multipart-parser) splits the
- * Content-Disposition header at every `;` and `=`, so a browser's `filename="Kowalski;Nowak.ged"` made the whole
- * form "malformed"; and it gives no say between a part's headers and its first byte, where an upload's CSRF token
- * must be checked before a file byte is written.
+ * from the part's headers (decision 0056). The parsing is busboy's; what this module adds is the order: a part is
+ * handed over only after the one before it has ended, and its sink is chosen before its first byte, where an upload's
+ * CSRF token is checked. Remix's own parser (@web3-storage/multipart-parser) split the Content-Disposition header at
+ * every `;` and `=`, so a browser's `filename="Kowalski;Nowak.ged"` made the whole form "malformed".
  */
 
 export interface PartHeaders {
@@ -19,56 +22,20 @@ export interface PartSink {
   end(): void | Promise<void>;
 }
 
-/** The body is not a well-formed multipart form, or was cut off (it ended, or its stream failed, before the end). */
+/** The body is not a well-formed multipart form (or was cut off before its closing boundary). */
 export class MultipartError extends Error {}
 
-/** Part headers are a line or two from a browser; more is not a form. */
-const MAX_HEADER_BYTES = 16 * 1024;
-const CRLF = Buffer.from("\r\n");
-const HEADERS_END = Buffer.from("\r\n\r\n");
-
-/** The boundary of a `multipart/form-data; boundary=…` content type, or null. */
-export function boundaryOf(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
-  return match ? (match[1] ?? match[2]!) : null;
-}
-
-/**
- * The parameters of a Content-Disposition value (RFC 7578 §4.2, RFC 6266): quoted strings may hold `;` and `=`;
- * browsers send a file's name as raw UTF-8 in quotes, with `"` as `%22` (HTML's rule) or `\"`; `filename*` (RFC 5987)
- * wins where given. Backslashes are kept: old browsers sent Windows paths.
- */
-export function dispositionOf(value: string): PartHeaders | null {
-  const type = /^\s*form-data\s*/iy;
-  if (!type.test(value)) return null;
-  const param = /\s*;\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/y;
-  param.lastIndex = type.lastIndex;
-  const params = new Map<string, string>();
-  for (let m = param.exec(value); m; m = param.exec(value)) {
-    params.set(m[1]!.toLowerCase(), m[2] !== undefined ? m[2].replace(/\\"/g, '"') : m[3]!.trim());
-  }
-  const name = params.get("name");
-  if (name === undefined) return null;
-  const extended = /^utf-8'[^']*'(.*)$/i.exec(params.get("filename*") ?? "");
-  let filename = params.get("filename") ?? null;
-  if (extended) {
-    try {
-      filename = decodeURIComponent(extended[1]!);
-    } catch {
-      // A broken extended name: the plain one stands.
-    }
-  }
-  return { name, filename };
-}
+/** A field's value is cut here by busboy; a sink that wants less refuses it on seeing more. */
+const FIELD_READ_MAX_BYTES = 1024 * 1024;
 
 /**
  * Reads `body` to its closing boundary, calling `onPart` with each part's headers and sending the part's bytes to
- * the sink it returns (a part's sink is ended before the next part's headers are read). Throws MultipartError for a
+ * the sink it returns (a part's sink is ended before the next part is handed over). Throws MultipartError for a
  * malformed or cut-off body, and whatever the body's stream, `onPart` or a sink throws.
  */
 export async function readMultipart(
   body: ReadableStream<Uint8Array>,
-  boundary: string,
+  contentType: string,
   onPart: (headers: PartHeaders) => PartSink | Promise<PartSink>,
   /**
    * After a refusal (`onPart` or a sink threw, or the form is malformed) the rest of the body is read and dropped,
@@ -77,85 +44,101 @@ export async function readMultipart(
    */
   drainBytes = 0,
 ): Promise<void> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const reader = body.getReader();
-  // The first boundary has no line break before it: one is put there so every boundary is found alike.
-  let buffer: Buffer = Buffer.from(CRLF);
-  let streamFailed = false;
-  const read = () =>
-    reader.read().catch((error: unknown) => {
-      // The sender went away mid-body (or the connection broke): the form is cut off.
-      streamFailed = true;
-      throw new MultipartError("The form was cut off.", { cause: error });
-    });
-  const more = async (): Promise<void> => {
-    const { done, value } = await read();
-    if (done) throw new MultipartError("The form was cut off before its end.");
-    buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value);
-  };
+  let parser: busboy.Busboy;
   try {
-    // The preamble, up to the first boundary.
-    for (let at = buffer.indexOf(delimiter); at < 0; at = buffer.indexOf(delimiter)) {
-      buffer = buffer.subarray(Math.max(0, buffer.length - delimiter.length + 1));
-      await more();
-    }
-    buffer = buffer.subarray(buffer.indexOf(delimiter) + delimiter.length);
-    for (;;) {
-      // After a boundary: `--` ends the form, else (transport padding and) a line break starts a part.
-      while (buffer.length < 2) await more();
-      if (buffer[0] === 0x2d && buffer[1] === 0x2d) break;
-      let eol = buffer.indexOf(CRLF);
-      for (; eol < 0; eol = buffer.indexOf(CRLF)) {
-        if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("A boundary line is too long.");
-        await more();
-      }
-      if (buffer.subarray(0, eol).toString("latin1").trim()) throw new MultipartError("A boundary is malformed.");
-      buffer = buffer.subarray(eol + CRLF.length);
-
-      // The part's headers, up to an empty line.
-      let end = buffer.subarray(0, 2).equals(CRLF) ? -CRLF.length : buffer.indexOf(HEADERS_END);
-      for (; end === -1; end = buffer.indexOf(HEADERS_END)) {
-        if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("A part's headers are too long.");
-        await more();
-        if (buffer.subarray(0, 2).equals(CRLF)) end = -CRLF.length;
-      }
-      let headers: PartHeaders | null = null;
-      for (const line of buffer.subarray(0, Math.max(0, end)).toString("utf8").split("\r\n")) {
-        const colon = line.indexOf(":");
-        if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === "content-disposition") {
-          headers = dispositionOf(line.slice(colon + 1));
-        }
-      }
-      if (!headers) throw new MultipartError("A part has no form-data name.");
-      buffer = buffer.subarray(end + HEADERS_END.length);
-
-      // The part's bytes, up to the next boundary; a tail that may be the boundary's start waits for more.
-      const sink = await onPart(headers);
-      for (let at = buffer.indexOf(delimiter); at < 0; at = buffer.indexOf(delimiter)) {
-        const safe = buffer.length - (delimiter.length - 1);
-        if (safe > 0) {
-          await sink.write(buffer.subarray(0, safe));
-          buffer = buffer.subarray(safe);
-        }
-        await more();
-      }
-      const at = buffer.indexOf(delimiter);
-      if (at > 0) await sink.write(buffer.subarray(0, at));
-      await sink.end();
-      buffer = buffer.subarray(at + delimiter.length);
-    }
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // Browsers send a file's name as raw UTF-8; folders are the caller's to strip.
+      defParamCharset: "utf8",
+      preservePath: true,
+      limits: { fieldSize: FIELD_READ_MAX_BYTES },
+    });
   } catch (error) {
-    for (let dropped = 0; !streamFailed && dropped <= drainBytes;) {
-      const { done, value } = await read().catch(() => ({ done: true, value: undefined }));
-      if (done || !value) break;
-      dropped += value.length;
-    }
-    throw error;
+    // No boundary, or not multipart at all.
+    throw new MultipartError("Not a multipart form.", { cause: error });
   }
-  // The epilogue (a line break from a browser) is read, so the connection can carry the answer; not a flood of it.
-  for (let dropped = 0; dropped <= MAX_HEADER_BYTES;) {
-    const { done, value } = await read().catch(() => ({ done: true, value: undefined }));
-    if (done || !value) return;
-    dropped += value.length;
+  const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+
+  let failure: unknown;
+  let sourceFailed = false;
+  let droppedBytes = 0;
+  // Parts are handed over one after the other, in the order they came.
+  let queue: Promise<void> = Promise.resolve();
+  const fail = (error: unknown) => {
+    failure ??= error;
+  };
+  const inTurn = (work: () => Promise<void>) => {
+    queue = queue.then(() => (failure === undefined ? work() : undefined)).catch(fail);
+  };
+
+  const noName = () => new MultipartError("A part has no form-data name.");
+  parser.on("field", (name, value) => {
+    inTurn(async () => {
+      if (name === undefined) throw noName();
+      const sink = await onPart({ name, filename: null });
+      if (value) await sink.write(Buffer.from(value, "utf8"));
+      await sink.end();
+    });
+  });
+  parser.on("file", (name, stream, info) => {
+    inTurn(async () => {
+      if (name === undefined) throw noName();
+      const sink = await onPart({ name, filename: info.filename ?? "" });
+      await new Promise<void>((resolve, reject) => {
+        stream.on("data", (chunk: Buffer) => {
+          if (failure !== undefined) return;
+          // The sink's backpressure: no more bytes until it has taken these.
+          stream.pause();
+          Promise.resolve(sink.write(chunk)).then(
+            () => stream.resume(),
+            (error: unknown) => {
+              fail(error);
+              stream.resume();
+            },
+          );
+        });
+        stream.on("end", resolve);
+        stream.on("error", reject);
+      });
+      if (failure === undefined) await sink.end();
+    });
+    // A part after a refusal is read past, so the body goes on to its end.
+    void queue.then(() => {
+      if (failure !== undefined) stream.resume();
+    });
+  });
+
+  const parsed = new Promise<void>((resolve, reject) => {
+    parser.on("close", resolve);
+    parser.on("error", (error) => reject(new MultipartError("The form is malformed or cut off.", { cause: error })));
+    source.on("error", (error) => {
+      // The sender went away mid-body (or the connection broke): the form is cut off.
+      sourceFailed = true;
+      reject(new MultipartError("The form was cut off.", { cause: error }));
+    });
+    // Given up after a refusal (below): busboy will not see the end.
+    source.on("close", () => {
+      if (!source.readableEnded) reject(new MultipartError("The form was not read to its end."));
+    });
+  });
+  parsed.catch(() => undefined);
+
+  source.on("data", (chunk: Buffer) => {
+    if (failure === undefined) return;
+    droppedBytes += chunk.length;
+    // Past what a refusal reads, the connection is given up.
+    if (droppedBytes > drainBytes) source.destroy();
+  });
+  source.pipe(parser);
+
+  try {
+    await parsed;
+  } catch (error) {
+    fail(error);
+  }
+  await queue;
+  if (failure !== undefined) {
+    if (!sourceFailed && !source.destroyed) source.destroy();
+    throw failure;
   }
 }

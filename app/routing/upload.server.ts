@@ -6,7 +6,7 @@ import path from "node:path";
 import { readConfig } from "~/config/env.server";
 import { uploadMaxBytes } from "~/config/uploads";
 import { contentTypeOf, readForm } from "./form-data.server";
-import { MultipartError, type PartSink, boundaryOf, readMultipart } from "./multipart.server";
+import { MultipartError, type PartSink, readMultipart } from "./multipart.server";
 
 /**
  * A page's file upload (an import, a member's tree): the file streamed to the data folder under a name of its
@@ -90,8 +90,7 @@ export async function receiveUpload(request: Request, extension: string, options
     await readForm(request);
     throw new Response("Send this form from its page.", { status: 415 });
   }
-  const boundary = boundaryOf(request.headers.get("Content-Type") ?? "");
-  if (!boundary || !request.body) throw refusedForm();
+  if (!request.body) throw refusedForm();
   const maxBytes = uploadMaxBytes(process.env);
   const room = options.roomBytes === undefined ? Infinity : Math.max(0, options.roomBytes);
   const limit = Math.min(maxBytes, room);
@@ -158,7 +157,7 @@ export async function receiveUpload(request: Request, extension: string, options
   try {
     await readMultipart(
       request.body,
-      boundary,
+      request.headers.get("Content-Type") ?? "",
       (headers) => {
         if (++parts > MAX_PARTS) throw refusedForm();
         if (headers.filename === null) return field(headers.name);
