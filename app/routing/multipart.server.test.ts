@@ -93,6 +93,25 @@ describe("multipart forms", () => {
     await expect(partsOf(noName, boundary)).rejects.toBeInstanceOf(MultipartError);
   });
 
+  it("ends the part being read when the sender goes away mid-file", async () => {
+    const form = new FormData();
+    form.set("file", new Blob(["x".repeat(50_000)]), "a.csv");
+    const { bytes, boundary } = await bodyOf(form);
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("connection reset"));
+        controller.enqueue(new Uint8Array(bytes.subarray(0, 20_000)));
+        sent = true;
+      },
+    });
+    let ended = false;
+    await expect(
+      readMultipart(broken, typeOf(boundary), () => ({ write() {}, end: () => void (ended = true) })),
+    ).rejects.toBeInstanceOf(MultipartError);
+    expect(ended).toBe(false);
+  });
+
   it("refuses a content type without a boundary", async () => {
     await expect(
       readMultipart(streamOf(Buffer.from("x")), "multipart/form-data", () => ({ write() {}, end() {} })),

@@ -81,6 +81,8 @@ export async function readMultipart(
     });
   });
   parser.on("file", (name, stream, info) => {
+    // A stream ended by a broken body (below) before its turn errors with no one listening yet.
+    stream.on("error", () => undefined);
     inTurn(async () => {
       if (name === undefined) throw noName();
       const sink = await onPart({ name, filename: info.filename ?? "" });
@@ -135,6 +137,8 @@ export async function readMultipart(
     await parsed;
   } catch (error) {
     fail(error);
+    // The part being read will get no more bytes: busboy ends its stream with the error.
+    parser.destroy(error as Error);
   }
   await queue;
   if (failure !== undefined) {
