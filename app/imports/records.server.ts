@@ -10,6 +10,7 @@ import {
   type BatchRows,
   type Classified,
   CHUNK,
+  EXPORT_PAGE_ROWS,
   ImportError,
   type OnProgress,
   type SourcedRow,
@@ -428,7 +429,7 @@ export async function* exportCollectionCsv(database: Database, collection: Colle
       .where("records.collection", "=", collection.code)
       .where("records.id", ">", after)
       .orderBy("records.id")
-      .limit(2000)
+      .limit(EXPORT_PAGE_ROWS)
       .execute();
     if (!rows.length) return;
     after = Number(rows[rows.length - 1]!.id);
