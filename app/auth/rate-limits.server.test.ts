@@ -6,7 +6,21 @@ import { RATE_LIMITS, hitRateLimit, rateLimitMessage, requireWithinRateLimit } f
 
 const T0 = Date.parse("2026-11-25T10:00:00Z");
 
+/** The limits as the site has them: vitest.config.ts turns the search limit off for the route tests. */
+function withSiteLimits() {
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env.RATE_LIMIT_SEARCHES_PER_MINUTE;
+    delete process.env.RATE_LIMIT_SEARCHES_PER_MINUTE;
+  });
+  afterAll(() => {
+    if (saved !== undefined) process.env.RATE_LIMIT_SEARCHES_PER_MINUTE = saved;
+  });
+}
+
 describe("the rate limits", () => {
+  withSiteLimits();
+
   it("are named constants, each far above what one person does", () => {
     expect(RATE_LIMITS).toEqual({
       signUp: { max: 10, windowMs: 3_600_000 },
@@ -35,6 +49,7 @@ describe("the rate limits", () => {
 
 for (const dialect of testDialects()) {
   describe(`rate limits on ${dialect}`, () => {
+    withSiteLimits();
     let t: TestDatabase;
     beforeAll(async () => {
       t = await createTestDatabase(dialect);

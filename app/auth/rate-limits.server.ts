@@ -1,5 +1,5 @@
 import type { HeadersFunction } from "@remix-run/node";
-import { perMinuteLimit } from "~/config/search-limits";
+import { DEFAULT_EXPORTS_PER_MINUTE, DEFAULT_SEARCHES_PER_MINUTE, perMinuteLimit } from "~/config/search-limits";
 import { ACCOUNT_HELP_LIMIT_WINDOW_MS, API_LIMIT_WINDOW_MS, SIGN_UP_LIMIT_WINDOW_MS } from "~/config/timing";
 import type { Database } from "~/db/connection.server";
 import { getDatabase } from "~/db/current.server";
@@ -11,8 +11,9 @@ import { getDatabase } from "~/db/current.server";
  *
  * The limits are far above what a person does (a page view refreshes the token once; nobody signs up ten times an
  * hour) and far below what a script hammering the site does. Searches and exports per minute are set by
- * RATE_LIMIT_SEARCHES_PER_MINUTE and RATE_LIMIT_EXPORTS_PER_MINUTE (0: no limit; the test servers turn the search
- * limit off, since they search from one address far faster than a person).
+ * RATE_LIMIT_SEARCHES_PER_MINUTE and RATE_LIMIT_EXPORTS_PER_MINUTE, read when counted (0: no limit; the test
+ * servers and the unit tests turn the search limit off, since they search from one address far faster than a
+ * person).
  */
 export const RATE_LIMITS = {
   /** Sign-up forms that passed their checks (each may send an e-mail and costs a password hash). */
@@ -24,13 +25,24 @@ export const RATE_LIMITS = {
   /** The token API for scripts: sign-in and "who am I". */
   tokenApi: { max: 60, windowMs: API_LIMIT_WINDOW_MS },
   /** CSV and GEDCOM exports (each reads up to a whole result list). */
-  exports: { max: perMinuteLimit(process.env, "exports", 30), windowMs: API_LIMIT_WINDOW_MS },
+  exports: {
+    get max() {
+      return perMinuteLimit(process.env, "exports", DEFAULT_EXPORTS_PER_MINUTE);
+    },
+    windowMs: API_LIMIT_WINDOW_MS,
+  },
   /**
    * Search pages (a collection's, and all records'): two a second for a whole minute, which nobody paging through
    * results reaches. Counted in the process's memory, not the database: a search must not write (it would wait
    * for SQLite's write lock behind an import), so each instance counts its own.
    */
-  searches: { max: perMinuteLimit(process.env, "searches", 120), windowMs: API_LIMIT_WINDOW_MS, inMemory: true },
+  searches: {
+    get max() {
+      return perMinuteLimit(process.env, "searches", DEFAULT_SEARCHES_PER_MINUTE);
+    },
+    windowMs: API_LIMIT_WINDOW_MS,
+    inMemory: true,
+  },
 } satisfies Record<string, { max: number; windowMs: number; inMemory?: boolean }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

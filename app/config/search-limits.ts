@@ -15,6 +15,11 @@ export function searchMaxPostings(env: Partial<Record<string, string>>): number 
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_SEARCH_MAX_POSTINGS;
 }
 
+/** Searches per client address and minute unless RATE_LIMIT_SEARCHES_PER_MINUTE says otherwise. */
+export const DEFAULT_SEARCHES_PER_MINUTE = 120;
+/** Exports per client address and minute unless RATE_LIMIT_EXPORTS_PER_MINUTE says otherwise. */
+export const DEFAULT_EXPORTS_PER_MINUTE = 30;
+
 /**
  * Requests per client address and minute for one rate limit, from `RATE_LIMIT_<NAME>_PER_MINUTE` (e.g.
  * RATE_LIMIT_SEARCHES_PER_MINUTE); `0` turns the limit off (the test servers, which search from one address far

@@ -58,6 +58,11 @@ export const SQLITE_BUSY_RETRY_MAX_MS = 25;
  * of about this length, so /healthz and other pages answer between them.
  */
 export const SQLITE_THREAD_SLICE_MS = 20;
+/**
+ * A search's time budget on PostgreSQL (statement_timeout; decision 0055): ordinary searches take milliseconds, so
+ * one still running after this long was too broad, and is answered as such instead of holding a connection.
+ */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 5_000;
 /** `Retry-After` of a 503 while the database is away (a restart usually takes a few seconds) or busy with a long write. */
 export const DATABASE_RETRY_AFTER_SECONDS = 10;
 /** `Retry-After` of a 503 while the disk under the data is full (someone has to free space). */

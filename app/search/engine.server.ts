@@ -8,6 +8,8 @@ import { type PageWindow, pageWindow } from "~/listing/paging";
 import { nameKeys } from "~/names/keys";
 import { SIGNED_KINDS, valueMask } from "./signature";
 import { searchMaxPostings } from "~/config/search-limits";
+import { SEARCH_STATEMENT_TIMEOUT_MS } from "~/config/timing";
+import { isStatementTimeout, withStatementTimeout } from "~/db/statement-timeout.server";
 
 /**
  * The search engine (DESIGN §5). A criterion resolves, through the small
@@ -254,11 +256,14 @@ export interface Tuning {
   maxPostings?: number;
   /** False: only a place term's group is ever read once (semiJoinIsCheaper), as before decision 0055. */
   namesReadOnce?: boolean;
+  /** A search's time budget on PostgreSQL (withinBudget). */
+  statementTimeoutMs?: number;
 }
 
 /**
  * A search whose estimated cost is above the limit: nothing was read but the dictionary. `fields` are the form
- * fields whose terms cost the most, costliest first, with the postings each would read.
+ * fields whose terms cost the most, costliest first, with the postings each would read; none when the search ran
+ * past its time budget instead.
  */
 export class SearchTooBroad extends Error {
   constructor(
@@ -653,6 +658,30 @@ export async function searchCollection(
   viewer: Viewer,
   tuning: Tuning = {},
 ): Promise<SearchResult> {
+  return withinBudget(database, tuning, (db) => searchWithin(db, collection, criteria, viewer, tuning));
+}
+
+/**
+ * Runs a search's statements within its time budget (SEARCH_STATEMENT_TIMEOUT_MS; PostgreSQL only, where a
+ * statement can be cancelled: withStatementTimeout): one that runs past it is answered as too broad, like one
+ * the cost estimate refused.
+ */
+async function withinBudget<T>(database: Database, tuning: Tuning, work: (database: Database) => Promise<T>) {
+  try {
+    return await withStatementTimeout(database, tuning.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS, work);
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new SearchTooBroad(0, 0, []);
+    throw error;
+  }
+}
+
+async function searchWithin(
+  database: Database,
+  collection: CollectionDef,
+  criteria: Criteria,
+  viewer: Viewer,
+  tuning: Tuning,
+): Promise<SearchResult> {
   if (!mayReadRecords(collection, viewer)) {
     return { rows: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 };
   }
@@ -739,8 +768,9 @@ export async function countMatches(
   viewer: Viewer,
   tuning: Tuning = {},
 ): Promise<{ total: number; lowerBound: boolean }> {
-  const p = await plan(database, collection, criteria, viewer, tuning);
-  return countPlan(database, collection, p);
+  return withinBudget(database, tuning, async (db) =>
+    countPlan(db, collection, await plan(db, collection, criteria, viewer, tuning)),
+  );
 }
 
 /**
