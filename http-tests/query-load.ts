@@ -23,11 +23,16 @@ export interface Answer {
   body: string;
 }
 
+/** One request, timed; a connection the server dropped (an old build stalled past Node's timeouts) is status 0. */
 async function timed(what: string, url: string, headers: Record<string, string>): Promise<Answer> {
   const started = performance.now();
-  const response = await fetch(url, { headers: { "User-Agent": PERSON_USER_AGENT, ...headers } });
-  const body = await response.text();
-  return { what, status: response.status, ms: performance.now() - started, body };
+  try {
+    const response = await fetch(url, { headers: { "User-Agent": PERSON_USER_AGENT, ...headers } });
+    const body = await response.text();
+    return { what, status: response.status, ms: performance.now() - started, body };
+  } catch (error) {
+    return { what, status: 0, ms: performance.now() - started, body: String(error) };
+  }
 }
 
 export const probeSearch = (base: string, letter: string) =>

@@ -117,8 +117,10 @@ function lockHeld(error: unknown): boolean {
  */
 /**
  * Measures how long the thread has run statements since the event loop last turned, and makes the caller wait for
- * one turn once that is over `sliceMs`. The slice starts at the first statement after a turn; a setImmediate
- * callback, which runs only when the current task and its microtasks are done, marks the turn.
+ * one turn once that is over `sliceMs`. The slice starts at the first statement after a turn; a timer marks the
+ * turn. Timers run before the loop reads sockets and callers wait in setImmediate, after it: a request that has
+ * just arrived (a health check, a light page) starts a fresh slice and runs at once, ahead of the long work
+ * waiting for its next turn, instead of queueing behind all of it.
  */
 export class ThreadSlices {
   #started: number | undefined;
@@ -129,13 +131,12 @@ export class ThreadSlices {
     const now = performance.now();
     if (this.#started === undefined) {
       this.#started = now;
-      setImmediate(() => {
+      setTimeout(() => {
         this.#started = undefined;
-      });
+      }, 0);
       return;
     }
     if (now - this.#started < this.sliceMs) return;
-    // The callback above runs first (it was queued first) and ends the slice; this statement starts the next.
     await new Promise<void>((resolve) => setImmediate(resolve));
     await this.turn();
   }
