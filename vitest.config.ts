@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Integration tests share one PostgreSQL database per file; files run in parallel.
     pool: "forks",
-    env: { LOG_LEVEL: "warn" },
+    // Route tests search many times a second from one (unknown) address: no search limit unless a test sets one.
+    env: { LOG_LEVEL: "warn", RATE_LIMIT_SEARCHES_PER_MINUTE: "0" },
   },
 });

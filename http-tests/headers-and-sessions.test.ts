@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimitName } from "~/auth/rate-limits.server";
+
+type DatabaseLimitName = Exclude<RateLimitName, "searches">;
 import { createSession } from "~/auth/sessions.server";
 import type { Database } from "~/db/connection.server";
 import { type PageForm, openForm } from "./forms";
@@ -223,8 +225,11 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
     ]);
   });
 
-  /** Sends one request of a rate-limited kind from an address; what each sends is the least that is counted. */
-  const limited: Record<RateLimitName, (address: string, i: number) => Promise<Response>> = {
+  /**
+   * Sends one request of a rate-limited kind from an address; what each sends is the least that is counted. The
+   * limits counted in the database: the searches' is counted in memory (http-tests/query-resources.test.ts).
+   */
+  const limited: Record<DatabaseLimitName, (address: string, i: number) => Promise<Response>> = {
     signUp: async (address, i) => {
       const form = await openForm(`${server.url}/signup/new`);
       const name = `rate${randomBytes(3).toString("hex")}${i}`;
@@ -259,7 +264,7 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
     tokenApi: (address) => get("/api/auth/me", { "X-Forwarded-For": address }),
     exports: (address) => get("/stpete/birth/export.csv?surname=Kowalski", { "X-Forwarded-For": address }),
   };
-  const allowed: Record<RateLimitName, number> = {
+  const allowed: Record<DatabaseLimitName, number> = {
     signUp: 302,
     accountHelp: 200,
     refresh: 401,
@@ -267,7 +272,7 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
     exports: 200,
   };
 
-  it.each(Object.keys(limited) as RateLimitName[])(
+  it.each(Object.keys(limited) as DatabaseLimitName[])(
     "limits %s per client address in the database, with 429 and Retry-After",
     async (name) => {
       const address = newAddress();

@@ -1,11 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "~/db/connection.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
+import { perMinuteLimit } from "~/config/search-limits";
 import { RATE_LIMITS, hitRateLimit, rateLimitMessage, requireWithinRateLimit } from "./rate-limits.server";
 
 const T0 = Date.parse("2026-11-25T10:00:00Z");
 
+/** The limits as the site has them: vitest.config.ts turns the search limit off for the route tests. */
+function withSiteLimits() {
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env.RATE_LIMIT_SEARCHES_PER_MINUTE;
+    delete process.env.RATE_LIMIT_SEARCHES_PER_MINUTE;
+  });
+  afterAll(() => {
+    if (saved !== undefined) process.env.RATE_LIMIT_SEARCHES_PER_MINUTE = saved;
+  });
+}
+
 describe("the rate limits", () => {
+  withSiteLimits();
+
   it("are named constants, each far above what one person does", () => {
     expect(RATE_LIMITS).toEqual({
       signUp: { max: 10, windowMs: 3_600_000 },
@@ -13,7 +28,17 @@ describe("the rate limits", () => {
       refresh: { max: 300, windowMs: 60_000 },
       tokenApi: { max: 60, windowMs: 60_000 },
       exports: { max: 30, windowMs: 60_000 },
+      searches: { max: 120, windowMs: 60_000, inMemory: true },
     });
+  });
+
+  it("take their per-minute figures for searches and exports from the environment, 0 for none", () => {
+    expect(perMinuteLimit({ RATE_LIMIT_SEARCHES_PER_MINUTE: "5" }, "searches", 120)).toBe(5);
+    expect(perMinuteLimit({ RATE_LIMIT_SEARCHES_PER_MINUTE: "0" }, "searches", 120)).toBe(0);
+    expect(perMinuteLimit({ RATE_LIMIT_EXPORTS_PER_MINUTE: "12" }, "exports", 30)).toBe(12);
+    for (const bad of ["", "-1", "2.5", "many"]) {
+      expect(perMinuteLimit({ RATE_LIMIT_SEARCHES_PER_MINUTE: bad }, "searches", 120)).toBe(120);
+    }
   });
 
   it("say how long to wait", () => {
@@ -24,6 +49,7 @@ describe("the rate limits", () => {
 
 for (const dialect of testDialects()) {
   describe(`rate limits on ${dialect}`, () => {
+    withSiteLimits();
     let t: TestDatabase;
     beforeAll(async () => {
       t = await createTestDatabase(dialect);
@@ -60,6 +86,17 @@ for (const dialect of testDialects()) {
       )) as Response;
       expect(json.headers.get("Content-Type")).toMatch(/^application\/json/);
       expect(((await json.json()) as { error: string }).error).toMatch(/^Too many requests/);
+    });
+
+    it("count searches in memory, not in the database, per address and window", async () => {
+      const { max, windowMs } = RATE_LIMITS.searches;
+      const before = await t.database.db.selectFrom("rate_limits").select("key").execute();
+      const address = `198.51.100.${dialect === "sqlite" ? 30 : 31}`;
+      for (let i = 0; i < max; i++) expect(await hitRateLimit(t.database, "searches", address, T0 + i)).toBe(0);
+      expect(await hitRateLimit(t.database, "searches", address, T0 + 30_000)).toBe(30);
+      expect(await hitRateLimit(t.database, "searches", "198.51.100.32", T0 + 30_000)).toBe(0);
+      expect(await hitRateLimit(t.database, "searches", address, T0 + windowMs)).toBe(0);
+      expect(await t.database.db.selectFrom("rate_limits").select("key").execute()).toEqual(before);
     });
 
     if (dialect === "postgres") {

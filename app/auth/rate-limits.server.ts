@@ -1,4 +1,5 @@
 import type { HeadersFunction } from "@remix-run/node";
+import { DEFAULT_EXPORTS_PER_MINUTE, DEFAULT_SEARCHES_PER_MINUTE, perMinuteLimit } from "~/config/search-limits";
 import { ACCOUNT_HELP_LIMIT_WINDOW_MS, API_LIMIT_WINDOW_MS, SIGN_UP_LIMIT_WINDOW_MS } from "~/config/timing";
 import type { Database } from "~/db/connection.server";
 import { getDatabase } from "~/db/current.server";
@@ -9,7 +10,10 @@ import { getDatabase } from "~/db/current.server";
  * counts failures per account as well and locks for longer and longer.
  *
  * The limits are far above what a person does (a page view refreshes the token once; nobody signs up ten times an
- * hour) and far below what a script hammering the site does.
+ * hour) and far below what a script hammering the site does. Searches and exports per minute are set by
+ * RATE_LIMIT_SEARCHES_PER_MINUTE and RATE_LIMIT_EXPORTS_PER_MINUTE, read when counted (0: no limit; the test
+ * servers and the unit tests turn the search limit off, since they search from one address far faster than a
+ * person).
  */
 export const RATE_LIMITS = {
   /** Sign-up forms that passed their checks (each may send an e-mail and costs a password hash). */
@@ -21,8 +25,25 @@ export const RATE_LIMITS = {
   /** The token API for scripts: sign-in and "who am I". */
   tokenApi: { max: 60, windowMs: API_LIMIT_WINDOW_MS },
   /** CSV and GEDCOM exports (each reads up to a whole result list). */
-  exports: { max: 30, windowMs: API_LIMIT_WINDOW_MS },
-} as const satisfies Record<string, { max: number; windowMs: number }>;
+  exports: {
+    get max() {
+      return perMinuteLimit(process.env, "exports", DEFAULT_EXPORTS_PER_MINUTE);
+    },
+    windowMs: API_LIMIT_WINDOW_MS,
+  },
+  /**
+   * Search pages (a collection's, and all records'): two a second for a whole minute, which nobody paging through
+   * results reaches. Counted in the process's memory, not the database: a search must not write (it would wait
+   * for SQLite's write lock behind an import), so each instance counts its own.
+   */
+  searches: {
+    get max() {
+      return perMinuteLimit(process.env, "searches", DEFAULT_SEARCHES_PER_MINUTE);
+    },
+    windowMs: API_LIMIT_WINDOW_MS,
+    inMemory: true,
+  },
+} satisfies Record<string, { max: number; windowMs: number; inMemory?: boolean }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -38,7 +59,10 @@ export async function hitRateLimit(
   clientKey: string,
   now = Date.now(),
 ): Promise<number> {
-  const { max, windowMs } = RATE_LIMITS[name];
+  const limit: { max: number; windowMs: number; inMemory?: boolean } = RATE_LIMITS[name];
+  const { max, windowMs } = limit;
+  if (max === 0) return 0;
+  if (limit.inMemory) return memoryWindows.hit(`${name}:${clientKey}`, max, windowMs, now);
   const stale = iso(now - windowMs);
   const row = await database.db
     .insertInto("rate_limits")
@@ -64,6 +88,33 @@ export async function hitRateLimit(
   if (Number(row.hits) <= max) return 0;
   return Math.max(1, Math.ceil((Date.parse(row.window_started_at) + windowMs - now) / 1000));
 }
+
+/**
+ * Fixed windows counted in memory, for the limits the database must not count. Windows that ended are dropped
+ * once there are more than MEMORY_WINDOWS_PRUNE_AT of them, so a scan from many addresses cannot grow it for good.
+ */
+class MemoryWindows {
+  readonly #windows = new Map<string, { startedAt: number; hits: number }>();
+
+  hit(key: string, max: number, windowMs: number, now: number): number {
+    let w = this.#windows.get(key);
+    if (!w || w.startedAt <= now - windowMs) {
+      if (!w && this.#windows.size >= MEMORY_WINDOWS_PRUNE_AT) this.#prune(now, windowMs);
+      w = { startedAt: now, hits: 0 };
+      this.#windows.set(key, w);
+    }
+    w.hits++;
+    if (w.hits <= max) return 0;
+    return Math.max(1, Math.ceil((w.startedAt + windowMs - now) / 1000));
+  }
+
+  #prune(now: number, windowMs: number): void {
+    for (const [key, w] of this.#windows) if (w.startedAt <= now - windowMs) this.#windows.delete(key);
+  }
+}
+
+const MEMORY_WINDOWS_PRUNE_AT = 10_000;
+const memoryWindows = new MemoryWindows();
 
 /** The message of a 429, for a page or a JSON error. */
 export function rateLimitMessage(retryAfterSeconds: number): string {

@@ -24,6 +24,11 @@ describe("timing constants (SPEC §4, §9)", () => {
     expect(timing.API_LIMIT_WINDOW_MS).toBe(60_000);
   });
 
+  it("keep the server's thread answering while searches and exports run (decision 0055)", () => {
+    expect(timing.SQLITE_THREAD_SLICE_MS).toBe(20);
+    expect(timing.SEARCH_STATEMENT_TIMEOUT_MS).toBe(5_000);
+  });
+
   it("give /ConfigCheck sensible limits", () => {
     expect(timing.CLOCK_SKEW_WARN_MS).toBe(2 * 60 * 1000);
     expect(timing.CLOCK_SKEW_FAIL_MS).toBe(5 * 60 * 1000);

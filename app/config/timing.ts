@@ -52,6 +52,17 @@ export const PG_CONNECT_TIMEOUT_MS = 5_000;
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** The longest pause between two tries of SQLite's write lock: short, as an import's commit frees it at once. */
 export const SQLITE_BUSY_RETRY_MAX_MS = 25;
+/**
+ * The longest run of SQLite statements on the server's thread before the next one waits for the event loop to
+ * serve whatever else is waiting (decision 0055): a search or an admin export of many statements is cut into slices
+ * of about this length, so /healthz and other pages answer between them.
+ */
+export const SQLITE_THREAD_SLICE_MS = 20;
+/**
+ * A search's time budget on PostgreSQL (statement_timeout; decision 0055): ordinary searches take milliseconds, so
+ * one still running after this long was too broad, and is answered as such instead of holding a connection.
+ */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 5_000;
 /** `Retry-After` of a 503 while the database is away (a restart usually takes a few seconds) or busy with a long write. */
 export const DATABASE_RETRY_AFTER_SECONDS = 10;
 /** `Retry-After` of a 503 while the disk under the data is full (someone has to free space). */

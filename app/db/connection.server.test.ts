@@ -4,8 +4,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { SQLITE_BUSY_TIMEOUT_MS } from "~/config/timing";
-import { type Database, openSqlite, withStatementCache } from "./connection.server";
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_THREAD_SLICE_MS } from "~/config/timing";
+import { type Database, ThreadSlices, openSqlite, withStatementCache } from "./connection.server";
 
 describe("withStatementCache", () => {
   let sqlite: SQLite.Database | undefined;
@@ -137,4 +137,43 @@ describe("openSqlite while another connection holds the write lock", () => {
     other.exec("rollback");
     expect(await count()).toBe(1);
   }, 15_000);
+});
+
+describe("openSqlite's statements in slices (decision 0055)", () => {
+  it("let a timer run between the statements of one long chain of queries", async () => {
+    const database = openSqlite(":memory:");
+    try {
+      await sql`create table t (x integer)`.execute(database.db);
+      // A slow statement: about ten milliseconds of counting each.
+      const slow = sql`with recursive c(n) as (select 1 union all select n + 1 from c where n < 20000) select count(*) from c`;
+      let timerRanAfter: number | undefined;
+      let statements = 0;
+      setTimeout(() => {
+        timerRanAfter = statements;
+      }, 0);
+      const started = performance.now();
+      // Today's Kysely promises resolve as microtasks: without slices, no timer could run before the loop ends.
+      while (performance.now() - started < SQLITE_THREAD_SLICE_MS * 10) {
+        await slow.execute(database.db);
+        statements++;
+      }
+      expect(timerRanAfter).toBeDefined();
+      expect(timerRanAfter!).toBeLessThan(statements);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("cuts a slice only once it has run for the slice's length", async () => {
+    const slices = new ThreadSlices(1_000);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      // Fast turns within one slice never wait for the event loop.
+      for (let i = 0; i < 1000; i++) await slices.turn();
+      expect(ticks).toBe(0);
+    } finally {
+      clearInterval(timer);
+    }
+  });
 });

@@ -12,7 +12,12 @@ import {
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { ensureDataDir } from "~/config/env.server";
-import { PG_CONNECT_TIMEOUT_MS, SQLITE_BUSY_RETRY_MAX_MS, SQLITE_BUSY_TIMEOUT_MS } from "~/config/timing";
+import {
+  PG_CONNECT_TIMEOUT_MS,
+  SQLITE_BUSY_RETRY_MAX_MS,
+  SQLITE_BUSY_TIMEOUT_MS,
+  SQLITE_THREAD_SLICE_MS,
+} from "~/config/timing";
 import type { Schema } from "./schema";
 
 export type DialectKind = "sqlite" | "postgres";
@@ -99,10 +104,44 @@ function lockHeld(error: unknown): boolean {
  * - **Transactions take the write lock when they begin** (BEGIN IMMEDIATE). Every transaction of the site writes;
  *   one that began deferred, read, and met the lock at its first write could only fail.
  *
+ * - **Long work in slices.** better-sqlite3 runs each statement on the server's thread, and Kysely's promises
+ *   around it resolve as microtasks: a search of a dozen statements or an export of fifty pages ran as one
+ *   uninterrupted task, and nothing else was served until it ended (twenty admin exports held /healthz for
+ *   about 100 s, issue 26). Before a statement, once the thread has run statements for `SQLITE_THREAD_SLICE_MS`
+ *   without the event loop turning, the statement waits for one turn (setImmediate): the longest stall is one
+ *   statement, which the search's cost limit bounds (decision 0055).
+ *
  * And SQLite ends a transaction by itself when a write fails at COMMIT (an I/O error: a full or read-only disk).
  * Kysely then sends ROLLBACK, which fails with "no transaction is active" and hides the error that explains it: the
  * request became a 500 instead of the 503 that says what happened (issue 13). No transaction, nothing to undo.
  */
+/**
+ * Measures how long the thread has run statements since the event loop last turned, and makes the caller wait for
+ * one turn once that is over `sliceMs`. The slice starts at the first statement after a turn; a timer marks the
+ * turn. Timers run before the loop reads sockets and callers wait in setImmediate, after it: a request that has
+ * just arrived (a health check, a light page) starts a fresh slice and runs at once, ahead of the long work
+ * waiting for its next turn, instead of queueing behind all of it.
+ */
+export class ThreadSlices {
+  #started: number | undefined;
+
+  constructor(readonly sliceMs: number) {}
+
+  async turn(): Promise<void> {
+    const now = performance.now();
+    if (this.#started === undefined) {
+      this.#started = now;
+      setTimeout(() => {
+        this.#started = undefined;
+      }, 0);
+      return;
+    }
+    if (now - this.#started < this.sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.turn();
+  }
+}
+
 export class SqliteDialectKeepingErrors extends SqliteDialect {
   readonly #sqlite: SQLite.Database;
 
@@ -118,8 +157,10 @@ export class SqliteDialectKeepingErrors extends SqliteDialect {
     const release = driver.releaseConnection.bind(driver);
     const rollback = driver.rollbackTransaction.bind(driver);
     let waiting: DatabaseConnection | undefined;
+    const slices = new ThreadSlices(SQLITE_THREAD_SLICE_MS);
 
     const executeWaiting = async <R>(connection: DatabaseConnection, query: CompiledQuery) => {
+      await slices.turn();
       // Read the clock only once the lock has been met: this runs for every query of the site.
       let deadline: number | undefined;
       for (let attempt = 0; ; attempt++) {

@@ -8,6 +8,7 @@ import { csvLine } from "~/search/csv";
 import {
   type BatchRows,
   CHUNK,
+  EXPORT_PAGE_ROWS,
   ImportError,
   type OnProgress,
   checkBatch,
@@ -303,7 +304,7 @@ export async function* exportPlacesCsv(database: Database, index: MapIndexDef): 
       .where("places.map_index", "=", index.id)
       .where("places.id", ">", after)
       .orderBy("places.id")
-      .limit(2000)
+      .limit(EXPORT_PAGE_ROWS)
       .execute();
     if (!rows.length) return;
     after = Number(rows[rows.length - 1]!.id);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { ImportChangesTable, RecordSourcesTable, Schema } from "~/db/schema";
 import { type SimpleDate, parseIsoDate } from "~/search/calendar";
@@ -10,6 +10,7 @@ import {
   type BatchRows,
   type Classified,
   CHUNK,
+  EXPORT_PAGE_ROWS,
   ImportError,
   type OnProgress,
   type SourcedRow,
@@ -425,10 +426,13 @@ export async function* exportCollectionCsv(database: Database, collection: Colle
         "records.data",
         "record_sources.source_key",
       ])
-      .where("records.collection", "=", collection.code)
+      // `+`: never by the (collection, date) index. With it SQLite read every later record of the collection and
+      // sorted them for each page of 100 (55 ms a page at 55,000 records, a whole export quadratic); by the primary
+      // key a page reads its own rows. Unary plus on an integer is the same value in both dialects.
+      .where(sql<boolean>`+records.collection = ${collection.code}`)
       .where("records.id", ">", after)
       .orderBy("records.id")
-      .limit(2000)
+      .limit(EXPORT_PAGE_ROWS)
       .execute();
     if (!rows.length) return;
     after = Number(rows[rows.length - 1]!.id);

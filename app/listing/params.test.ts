@@ -21,6 +21,15 @@ describe("ParamReader", () => {
     expect(read.values).not.toHaveProperty("page");
   });
 
+  it("names the real page limit for a number too large or not a number", () => {
+    for (const page of ["1000000000", "100001", "2.5", "x"]) {
+      const read = new ParamReader(new URLSearchParams({ page }));
+      expect(read.page()).toBe(1);
+      expect(read.errors.page).toBe("The page must be a whole number from 1 to 100,000.");
+    }
+    expect(new ParamReader(new URLSearchParams({ page: "100000" })).page()).toBe(100_000);
+  });
+
   it("reads the first of repeated parameters", () => {
     expect(new ParamReader(new URLSearchParams("x=1&x=2")).typed("x")).toBe("1");
   });

@@ -16,12 +16,15 @@ export const perPageChoices = (): number[] => [...PER_PAGE_CHOICES];
 /** Page numbers beyond this are refused outright rather than computed. */
 export const MAX_PAGE = 100_000;
 
+const PAGE_RANGE_MESSAGE = `The page must be a whole number from 1 to ${MAX_PAGE.toLocaleString("en-GB")}.`;
+
+/** Digits are checked apart from the range, so a page of many digits is told the real limit, not "a whole number". */
 export const pageSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,6}$/, { error: "The page must be a whole number." })
+  .regex(/^\d+$/, { error: PAGE_RANGE_MESSAGE })
   .transform(Number)
-  .pipe(z.number().min(1, { error: "Pages start at 1." }).max(MAX_PAGE, { error: "That page number is too large." }));
+  .pipe(z.number().min(1, { error: "Pages start at 1." }).max(MAX_PAGE, { error: PAGE_RANGE_MESSAGE }));
 
 export const perPageSchema = z
   .string()

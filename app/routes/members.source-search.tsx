@@ -1,12 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { limitRequest, rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 import { requireActiveMember } from "~/auth/guard.server";
 import { SourceSearchPage, sourceSearchMeta } from "~/catalog-pages";
 import { loadSourceSearch, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSourceSearch(request, await requireActiveMember(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireActiveMember(request);
+  await limitRequest("searches", context.clientIp);
+  return loadSourceSearch(request, user);
 }
+
+export const headers = rateLimitedPageHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireActiveMember(request);

@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { limitRequest, rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 import { sourceDefs } from "~/catalog";
 import { loadUnifiedSearch } from "~/unified/unified.server";
 import { UnifiedSearchPage } from "~/unified/ui/unified-search-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await limitRequest("searches", context.clientIp);
   return loadUnifiedSearch(request, sourceDefs());
 }
+
+export const headers = rateLimitedPageHeaders;
 
 export default function UnifiedSearch() {
   return <UnifiedSearchPage />;

@@ -3,7 +3,15 @@ import { type ImportRecord, importRecords } from "~/search/store.server";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "./collections";
 import { type Criteria, parseCriteria } from "./criteria";
-import { countMatches, getRecord, searchCollection, streamMatches } from "./engine.server";
+import {
+  SearchTooBroad,
+  countMatches,
+  estimatedPostings,
+  getRecord,
+  resolveCriterion,
+  searchCollection,
+  streamMatches,
+} from "./engine.server";
 
 const births = getCollection("stpete-birth")!;
 const marriages = getCollection("stpete-marriage")!;
@@ -231,6 +239,77 @@ for (const dialect of testDialects()) {
       // The page itself is not bounded.
       expect(bounded.rows.map((r) => r.data.film)).toEqual(exact.rows.map((r) => r.data.film));
       expect(exact.rows).toHaveLength(3);
+    });
+
+    it("reads a name term of many values once instead of probing it, and finds the same (decision 0055)", async () => {
+      const names = (list: string[], i: number, step: number) => list[(i * step) % list.length];
+      const surnames = ["Kaminski", "Nowak", "Lewandowski", "Dabrowa", "Zielinski", "Wojcik", "Krol"];
+      const given = ["Adam", "Ewa", "Maria", "Piotr", "Tadeusz", "Zofia", "Helena", "Leon"];
+      const places = ["Lida", "Wilno", "Pinsk", "Brest"];
+      await importRecords(
+        t.database,
+        Array.from({ length: 150 }, (_, i) =>
+          birth(`n${i}`, names(surnames, i, 1), names(given, i, 3), 1840 + (i % 40), {
+            place: names(places, i, 1),
+            fatherGivenName: names(given, i, 5),
+            motherGivenName: names(given, i, 7),
+          }),
+        ),
+      );
+      // The probe's search of issue 26: one letter "contains" in five fields, each group of many values.
+      const probe = (letter: string, extra: Record<string, string> = {}) =>
+        criteria({
+          ...Object.fromEntries(
+            ["surname", "givenName", "place", "fatherGivenName", "motherGivenName"].flatMap((f) => [
+              [f, letter],
+              [`${f}Mode`, "contains"],
+            ]),
+          ),
+          perPage: "10",
+          ...extra,
+        });
+      for (const c of [
+        probe("a"),
+        probe("e", { sort: "-year" }),
+        probe("i", { sort: "surname" }),
+        criteria({ surname: "a", surnameMode: "contains", givenName: "J", givenNameMode: "starts", perPage: "10" }),
+      ]) {
+        for (const viewer of [visitor, member]) {
+          const probed = await searchCollection(t.database, births, c, viewer, { namesReadOnce: false });
+          const readOnce = await searchCollection(t.database, births, c, viewer);
+          expect(readOnce).toEqual(probed);
+          expect(await countMatches(t.database, births, c, viewer)).toEqual(
+            await countMatches(t.database, births, c, viewer, { namesReadOnce: false }),
+          );
+        }
+      }
+      const some = await searchCollection(t.database, births, probe("a"), visitor);
+      expect(some.total).toBeGreaterThan(0);
+    });
+
+    it("refuses a search whose terms would read more postings than the limit, naming the costliest first", async () => {
+      const c = criteria({ surname: "a", surnameMode: "contains", givenName: "a", givenNameMode: "contains" });
+      const cost = estimatedPostings(
+        (await Promise.all(c.fields.map((f) => resolveCriterion(t.database, births, f))))
+          .flat()
+          .sort((a, b) => a.n - b.n),
+      ).total;
+      expect(cost).toBeGreaterThan(10);
+      await expect(searchCollection(t.database, births, c, visitor, { maxPostings: cost })).resolves.toBeDefined();
+      const refused = await searchCollection(t.database, births, c, visitor, { maxPostings: cost - 1 }).catch(
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(SearchTooBroad);
+      const broad = refused as SearchTooBroad;
+      expect(broad.postings).toBe(cost);
+      expect(broad.fields.map((f) => f.field).sort()).toEqual(["givenName", "surname"]);
+      expect(broad.fields[0].postings).toBeGreaterThanOrEqual(broad.fields[1].postings);
+      await expect(countMatches(t.database, births, c, visitor, { maxPostings: cost - 1 })).rejects.toBeInstanceOf(
+        SearchTooBroad,
+      );
+      // One term alone is read through bounded counts and is never refused.
+      const one = criteria({ surname: "a", surnameMode: "contains" });
+      await expect(searchCollection(t.database, births, one, visitor, { maxPostings: 1 })).resolves.toBeDefined();
     });
 
     it("answers nothing, not an error, for names it has never seen", async () => {

@@ -6,8 +6,9 @@ import { parseCriteria } from "./criteria";
 import { csvLine } from "./csv";
 import { fieldValue } from "./display";
 import type { Viewer } from "~/auth/viewer.server";
-import { streamMatches } from "./engine.server";
+import { SearchTooBroad, refuseTooBroadSearch, streamMatches } from "./engine.server";
 import { resolvePlaceFilter } from "./place-filter.server";
+import { tooBroadMessages } from "./too-broad";
 
 /**
  * The whole result set as CSV, streamed row by row from a database cursor:
@@ -21,8 +22,17 @@ export async function exportCsv(request: Request, collection: CollectionDef, vie
   const { criteria, errors } = Object.keys(parsed.errors).length
     ? parsed
     : await resolvePlaceFilter(database, parsed.criteria, viewer, () => url.pathname);
-  if (Object.keys(errors).length) {
-    const lines = Object.entries(errors).map(([k, v]) => `${k}: ${v}`);
+  const broad = Object.keys(errors).length
+    ? undefined
+    : await refuseTooBroadSearch(database, collection, criteria, viewer).then(
+        () => undefined,
+        (e: unknown) => {
+          if (e instanceof SearchTooBroad) return tooBroadMessages(e, criteria);
+          throw e;
+        },
+      );
+  if (Object.keys(errors).length || broad) {
+    const lines = Object.entries(broad ?? errors).map(([k, v]) => `${k}: ${v}`);
     return new Response(`The export could not be made:\n${lines.join("\n")}\n`, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

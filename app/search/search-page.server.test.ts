@@ -52,6 +52,38 @@ for (const dialect of testDialects()) {
       });
     });
 
+    it("answers a search too broad to answer with 400 and what to change beside its fields (issue 26)", async () => {
+      const probe =
+        "surname=a&surnameMode=contains&givenName=a&givenNameMode=contains&place=a&placeMode=contains" +
+        "&fatherGivenName=a&fatherGivenNameMode=contains&motherGivenName=a&motherGivenNameMode=contains";
+      const answered = await call(`http://x/stpete/birth/search?${probe}`);
+      expect(answered.status).toBe(200);
+      process.env.SEARCH_MAX_POSTINGS = "1000";
+      try {
+        const { status, body } = await call(`http://x/stpete/birth/search?${probe}`);
+        expect(status).toBe(400);
+        const data = body as { errors: Record<string, string>; values: Record<string, string>; result: null };
+        expect(data.result).toBeNull();
+        expect(data.values).toMatchObject({ surname: "a", givenName: "a", place: "a" });
+        const messages = Object.values(data.errors);
+        expect(messages.length).toBeGreaterThan(0);
+        for (const m of messages)
+          expect(m).toMatch(/^Make the search narrower: “a” \(contains\) is in about [\d,]+ names/);
+        // The export of the same search says so too, before any row is written.
+        const exported = (await callRoute(new Request(`http://x/stpete/birth/export.csv?${probe}`))) as Response;
+        expect(exported.status).toBe(400);
+        expect(await exported.text()).toMatch(/Make the search narrower/);
+        // The search of all records, on its own fields.
+        const all = await call("http://x/Search?surname=a&surnameMode=contains&givenName=a&givenNameMode=contains");
+        expect(all.status).toBe(400);
+        expect(Object.values((all.body as { errors: Record<string, string> }).errors).join()).toMatch(
+          /Make the search narrower/,
+        );
+      } finally {
+        delete process.env.SEARCH_MAX_POSTINGS;
+      }
+    });
+
     it("never fails with a 500, whatever the query string", async () => {
       const keys = [
         "surname",

@@ -9,10 +9,11 @@ import type { MatchMode } from "~/names/match-modes";
 import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields } from "./collections";
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
-import { countMatches, searchCollection, topValues } from "./engine.server";
+import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
 import { isMapView, parseDecade, surnameMap } from "./surname-map.server";
+import { tooBroadMessages } from "./too-broad";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -83,7 +84,12 @@ async function suggestions(collection: CollectionDef, criteria: Criteria, viewer
   const out: Suggestion[] = [];
   for (const cand of candidates.slice(0, 6)) {
     const next = { ...criteria, ...cand.change };
-    const { total, lowerBound } = await countMatches(database, collection, next, viewer);
+    const counted = await countMatches(database, collection, next, viewer).catch((e: unknown) => {
+      // Widened too far to count: not a suggestion.
+      if (e instanceof SearchTooBroad) return { total: 0, lowerBound: false };
+      throw e;
+    });
+    const { total, lowerBound } = counted;
     if (total > 0) {
       out.push({
         text: cand.text,
@@ -136,7 +142,17 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
   }
   if (!hasAnyCriterion(criteria)) return { ...base, searched: false as const, result: null };
 
-  const result = await searchCollection(database, collection, criteria, viewer);
+  let result: Awaited<ReturnType<typeof searchCollection>>;
+  try {
+    result = await searchCollection(database, collection, criteria, viewer);
+  } catch (e) {
+    if (!(e instanceof SearchTooBroad)) throw e;
+    // Refused before the posting lists were read: the form again, with what to change beside the fields.
+    return data(
+      { ...base, errors: tooBroadMessages(e, criteria), searched: false as const, result: null },
+      { status: 400 },
+    );
+  }
   const query = criteriaToParams({ ...criteria, page: 1 }, collection);
   // A surname's map (issue 11, part 5): the same matches counted per known place and decade, instead of the rows.
   const map = isMapView(url.searchParams)

@@ -1,7 +1,9 @@
 import { data } from "@remix-run/node";
 import { type MapIndexDef, mapSearchPath } from "~/places/indexes";
 import { signInPath } from "~/routing/paths";
+import type { Database } from "~/db/connection.server";
 import { getDatabase } from "~/db/current.server";
+import type { Messages } from "~/listing/params";
 import {
   type Criteria as ListingCriteria,
   type ListingField,
@@ -17,10 +19,11 @@ import { GIVEN_NAME_MODES, SURNAME_MODES } from "~/names/match-modes";
 import { PATHS } from "~/routing/paths";
 import { type CollectionDef, searchPath } from "~/search/collections";
 import { type Criteria, criteriaToParams } from "~/search/criteria";
-import { countMatches } from "~/search/engine.server";
+import { SearchTooBroad, countMatches, refuseTooBroadSearch } from "~/search/engine.server";
+import { tooBroadMessages } from "~/search/too-broad";
 import { recordPlaceCounts } from "~/search/place-counts.server";
 import { isMapView, parseDecade, surnameMap } from "~/search/surname-map.server";
-import { viewerFor } from "~/auth/viewer.server";
+import { type Viewer, viewerFor } from "~/auth/viewer.server";
 import { FAMILY_GROUP, type FamilyCollection, familySearchPath } from "~/families/collections";
 import { DEFAULT_PERSON_SORT, personCriteriaToParams } from "~/families/criteria";
 import { countPeople } from "~/families/search.server";
@@ -57,6 +60,37 @@ function forRole(
     fields.push({ field: target, value: c.value, mode: c.mode });
   }
   return { ...criteria, fields, page: 1, sort: collection.defaultSort.map((f) => ({ field: f, descending: false })) };
+}
+
+/**
+ * The messages of the first role whose search would be too broad (SearchTooBroad), beside this form's own fields
+ * (a role's fields are this form's, in the same order, under the collection's names), or undefined.
+ */
+async function tooBroadForAnyRole(
+  database: Database,
+  collections: readonly CollectionDef[],
+  criteria: ListingCriteria & Pick<Criteria, "placeKeys">,
+  viewer: Viewer,
+): Promise<Messages | undefined> {
+  for (const collection of collections) {
+    for (const role of collection.roles) {
+      const roleCriteria = forRole(collection, criteria, role);
+      if (!roleCriteria) continue;
+      try {
+        await refuseTooBroadSearch(database, collection, roleCriteria, viewer);
+      } catch (e) {
+        if (!(e instanceof SearchTooBroad)) throw e;
+        const messages = tooBroadMessages(e, roleCriteria);
+        const own: Messages = {};
+        for (const [name, message] of Object.entries(messages)) {
+          const i = roleCriteria.fields.findIndex((f) => f.field.name === name);
+          own[i >= 0 ? criteria.fields[i].field.name : name] = message;
+        }
+        return own;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The sources /Search counts in: the catalog's, handed in by the route (app/catalog.ts, sourceDefs). */
@@ -98,6 +132,13 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
   }
   if (!hasAnyCriterion(criteria)) {
     return { form, values, errors, results: null, placeIndexes, nearCandidates, map: null, mapHref: null };
+  }
+  const broad = await tooBroadForAnyRole(database, sources.records, criteria, viewer);
+  if (broad) {
+    return data(
+      { form, values, errors: broad, results: null, placeIndexes, nearCandidates, map: null, mapHref: null },
+      { status: 400 },
+    );
   }
   const query = criteriaToListingParams({ ...criteria, page: 1 }, UNIFIED_FORM);
   const mapHref = pathWith(PATHS.searchAll, new URLSearchParams([...query, ["view", "map"]]));
