@@ -159,20 +159,7 @@ export function buildTree(
   }
   for (const w of decoded.warnings) warning(1, w);
 
-  // Header.
-  const head = records[0];
-  const sour = child(head, "SOUR");
-  header.sourceProgram = sour?.value ?? "";
-  header.sourceName = childValue(sour, "NAME") || header.sourceProgram;
-  header.sourceVersion = childValue(sour, "VERS");
-  header.charset = childValue(head, "CHAR");
-  header.gedcomVersion = parsed.version ?? "";
-  if (!parsed.version) warning(head.line, "The header has no GEDC VERS: read as GEDCOM 5.5.1.", undefined, "HEAD");
-  for (const tag of child(head, "SCHMA")?.children ?? []) {
-    if (tag.tag !== "TAG") continue;
-    const [name, uri = ""] = tag.value.trim().split(/\s+/, 2);
-    if (name) header.extensionTags[name] = uri;
-  }
+  readHeader(records[0], parsed.version, header, warning);
 
   // Index of records by xref; a second record with the same xref is an error and is left out.
   const byXref = new Map<string, GedcomNode>();
@@ -211,11 +198,49 @@ export function buildTree(
   }
   if (!trailer) warning(parsed.lines, "The file has no TRLR line at its end: it may have been cut short.");
 
-  const subm = pointerOf(childValue(head, "SUBM"));
+  const subm = pointerOf(childValue(records[0], "SUBM"));
   if (subm) header.submitter = childValue(byXref.get(subm), "NAME");
 
   reportUnknownTags(records, header.extensionTags, warning);
 
+  const { readPerson, readFamily } = recordReaders(byXref, warning, error);
+  const people: GedcomPerson[] = [];
+  const families: GedcomFamily[] = [];
+  for (const record of kept) {
+    if (record.tag === "INDI") people.push(readPerson(record));
+    else if (record.tag === "FAM") families.push(readFamily(record));
+  }
+
+  reconcileLinks(people, families, warning);
+  findCycles(people, families, error);
+  return result(people, families);
+}
+
+type Report = (line: number, message: string, xref?: string, tag?: string) => void;
+
+/** The header's program, version, character set, GEDCOM version and extension tags (not the submitter). */
+export function readHeader(head: GedcomNode, version: string | null, header: GedcomHeader, warning: Report): void {
+  const sour = child(head, "SOUR");
+  header.sourceProgram = sour?.value ?? "";
+  header.sourceName = childValue(sour, "NAME") || header.sourceProgram;
+  header.sourceVersion = childValue(sour, "VERS");
+  header.charset = childValue(head, "CHAR");
+  header.gedcomVersion = version ?? "";
+  if (!version) warning(head.line, "The header has no GEDC VERS: read as GEDCOM 5.5.1.", undefined, "HEAD");
+  for (const tag of child(head, "SCHMA")?.children ?? []) {
+    if (tag.tag !== "TAG") continue;
+    const [name, uri = ""] = tag.value.trim().split(/\s+/, 2);
+    if (name) header.extensionTags[name] = uri;
+  }
+}
+
+/** The records a person's or family's links and citations point to, by xref. */
+export interface RecordLookup {
+  get(xref: string): GedcomNode | undefined;
+}
+
+/** Reading INDI and FAM records into people and families, their links checked against `byXref`. */
+export function recordReaders(byXref: RecordLookup, warning: Report, error: Report) {
   // Shared notes and sources, read on demand.
   const noteText = (node: GedcomNode, owner: string): string | null => {
     const target = pointerOf(node.value);
@@ -275,13 +300,6 @@ export function buildTree(
     }
     return { date, place: cleanPlace(childValue(node, "PLAC")), line: node.line };
   };
-
-  const people: GedcomPerson[] = [];
-  const families: GedcomFamily[] = [];
-  for (const record of kept) {
-    if (record.tag === "INDI") people.push(readPerson(record));
-    else if (record.tag === "FAM") families.push(readFamily(record));
-  }
 
   function readPerson(record: GedcomNode): GedcomPerson {
     const xref = record.xref as string;
@@ -389,9 +407,7 @@ export function buildTree(
     return family;
   }
 
-  reconcileLinks(people, families, warning);
-  findCycles(people, families, error);
-  return result(people, families);
+  return { readPerson, readFamily };
 }
 
 /** "John /Kennedy/ Jr." → given John, surname Kennedy; GIVN and SURN fill what NAME leaves out. */
