@@ -272,7 +272,13 @@ export function chooseEncoding(head: Uint8Array, scan: () => ByteScan): Encoding
   const order = bomOrder ?? utf16Order(head);
   if (order) {
     const text = new TextDecoder(order).decode(head.subarray(bomOrder ? 2 : 0, 32 * 1024));
-    return { encoding: order, skip: bomOrder ? 2 : 0, bom: bomOrder !== null, declared: declaredInText(text), warnings };
+    return {
+      encoding: order,
+      skip: bomOrder ? 2 : 0,
+      bom: bomOrder !== null,
+      declared: declaredInText(text),
+      warnings,
+    };
   }
 
   const declared = declaredCharset(head);

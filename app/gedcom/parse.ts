@@ -94,11 +94,20 @@ export class GedcomRecordReader {
   private nuls = 0;
   private firstNulLine = 0;
 
-  constructor(private readonly onRecord: (record: GedcomNode) => void) {}
+  /** `onProblem` takes each problem instead of `problems` keeping them (a reader of a large file bounds them). */
+  constructor(
+    private readonly onRecord: (record: GedcomNode) => void,
+    private readonly onProblem: (problem: GedcomProblem) => void = (p) => this.problems.push(p),
+  ) {}
+
+  /** A record is being read (its level-0 line has come). */
+  get open(): boolean {
+    return this.stack.length > 0;
+  }
 
   private problem(message: string, severity: Severity = "error", tag?: string) {
     const record = this.stack[0];
-    this.problems.push({
+    this.onProblem({
       line: this.lines,
       ...(record?.xref ? { xref: record.xref } : {}),
       ...(tag ? { tag } : {}),
@@ -108,7 +117,7 @@ export class GedcomRecordReader {
   }
 
   private cutWarning(node: { tag: string; line: number }, length: number, xref = this.stack[0]?.xref) {
-    this.problems.push({
+    this.onProblem({
       line: node.line,
       ...(xref ? { xref } : {}),
       tag: node.tag,
@@ -225,7 +234,7 @@ export class GedcomRecordReader {
   end(): void {
     this.endRecord();
     if (this.nuls) {
-      this.problems.push({
+      this.onProblem({
         line: this.firstNulLine,
         message: `The file has ${this.nuls.toLocaleString("en")} NUL characters (from line ${this.firstNulLine} on): removed.`,
         severity: "warning",
