@@ -36,6 +36,11 @@ const WORKER_BUNDLE = "tree-worker.cjs";
  * families takes about 150 MB; a file that would need more fails, nothing written.
  */
 const WORKER_HEAP_MB = 320;
+/**
+ * People or families written between turns of the event loop: a slice of 200 people, with their keys and codes, is
+ * some tens of milliseconds of SQLite's synchronous work.
+ */
+const WRITE_SLICE = 200;
 
 export interface TreeJobInput {
   title: string;
@@ -322,16 +327,21 @@ async function runTreeJob(
         for (;;) {
           const m = await next();
           if (m.kind === "end") break;
+          // SQLite's driver is synchronous: the site's other requests get their turn between slices.
           if (m.kind === "people") {
-            await insertPeople(trx, COLLECTION, m.people, idOf, treeId);
+            for (let i = 0; i < m.people.length; i += WRITE_SLICE) {
+              await insertPeople(trx, COLLECTION, m.people.slice(i, i + WRITE_SLICE), idOf, treeId);
+              await nextTurn();
+            }
             people += m.people.length;
           } else if (m.kind === "families") {
-            await insertFamilies(trx, COLLECTION, m.families, firstFamily, idOf);
+            for (let i = 0; i < m.families.length; i += WRITE_SLICE) {
+              await insertFamilies(trx, COLLECTION, m.families.slice(i, i + WRITE_SLICE), firstFamily + i, idOf);
+              await nextTurn();
+            }
             firstFamily += m.families.length;
           }
           tell({ kind: "credit" });
-          // SQLite's driver is synchronous: the site's other requests get their turn between chunks.
-          await nextTurn();
         }
         if (people !== checked.people) throw new Error(`the worker sent ${people} of ${checked.people} people`);
         await replaceProblems(
