@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeGedcomTree } from "../scripts/gedcom-tree";
 import { openForm } from "./forms";
 import { until } from "./imports";
-import { type Account, PERSON_USER_AGENT, type RunningServer, makeAccount, postgresAdminUrl, startServer } from "./server";
+import {
+  type Account,
+  PERSON_USER_AGENT,
+  type RunningServer,
+  makeAccount,
+  postgresAdminUrl,
+  startServer,
+} from "./server";
 
 /**
  * A member's large tree (issue 26, point 1): the old build read and parsed the whole file on the server's thread

@@ -39,7 +39,13 @@ export async function writeGedcomTree(file: string, people: number): Promise<num
     if (buffered.length >= 2_000) await flush();
   }
   for (let f = 0; f < families; f++) {
-    const lines = [`0 @F${f}@ FAM`, `1 HUSB @I${2 * f}@`, `1 WIFE @I${2 * f + 1}@`, "1 MARR", `2 DATE ${1720 + (f % 250)}`];
+    const lines = [
+      `0 @F${f}@ FAM`,
+      `1 HUSB @I${2 * f}@`,
+      `1 WIFE @I${2 * f + 1}@`,
+      "1 MARR",
+      `2 DATE ${1720 + (f % 250)}`,
+    ];
     for (let c = 3 * (f + 2); c < 3 * (f + 2) + 3 && c < people; c++) if (2 * f + 1 < c) lines.push(`1 CHIL @I${c}@`);
     buffered.push(`${lines.join("\n")}\n`);
     if (buffered.length >= 2_000) await flush();

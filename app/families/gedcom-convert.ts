@@ -165,6 +165,6 @@ function personNotes(p: GedcomPerson): string[] {
     const note = dateNote(label, e?.date ?? null);
     if (note) notes.push(note);
   }
-  notes.push(...p.notes);
+  for (const note of p.notes) notes.push(note);
   return notes;
 }

@@ -510,13 +510,12 @@ export async function exportPersonGedcom(
   const rows: ExportRow[] = [];
   const ids = [...personIds];
   for (let i = 0; i < ids.length; i += 500) {
-    rows.push(
-      ...((await db
-        .selectFrom("people")
-        .select(columns)
-        .where("id", "in", ids.slice(i, i + 500))
-        .execute()) as ExportRow[]),
-    );
+    const chunk = (await db
+      .selectFrom("people")
+      .select(columns)
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute()) as ExportRow[];
+    for (const row of chunk) rows.push(row);
   }
   const written = rows.filter(shown).sort((a, b) => Number(a.number) - Number(b.number));
   const numberOfId = new Map(written.map((r) => [Number(r.id), Number(r.number)]));
