@@ -22,6 +22,8 @@ const args = parseArgs(process.argv.slice(2));
 const people = intArg(args, "people", 1_000_000);
 const pollMs = intArg(args, "poll-ms", 50);
 const kind = args.has("postgres") ? "postgres" : "sqlite";
+/** /healthz answers slower than this are listed with when they came (seconds from the submission). */
+const SLOW_MS = 150;
 
 function kernelPeakRssMb(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
@@ -45,6 +47,8 @@ try {
   const rssBeforeMb = kernelPeakRssMb(server.process.pid!);
 
   const latencies: number[] = [];
+  const slow: { atSeconds: number; ms: number }[] = [];
+  const benchStart = performance.now();
   let watching = true;
   let failures = 0;
   const watcher = (async () => {
@@ -53,7 +57,9 @@ try {
       const ok = await fetch(`${server.url}/healthz`)
         .then(async (r) => (await r.arrayBuffer(), r.ok))
         .catch(() => false);
-      latencies.push(performance.now() - started);
+      const took = performance.now() - started;
+      latencies.push(took);
+      if (took > SLOW_MS) slow.push({ atSeconds: round((started - benchStart) / 1000), ms: Math.round(took) });
       if (!ok) failures++;
       await new Promise((r) => setTimeout(r, pollMs));
     }
@@ -72,6 +78,7 @@ try {
     redirect: "manual",
   });
   const uploadedSeconds = (performance.now() - started) / 1000;
+  console.log(`uploaded in ${round(uploadedSeconds)} s`);
   if (sent.status !== 302) throw new Error(`the submission answered ${sent.status}: ${await sent.text()}`);
   let status = "checking";
   let error: string | null = null;
@@ -108,6 +115,7 @@ try {
     healthzFailures: failures,
     healthzP99Ms: round(percentile(sorted, 99)),
     healthzMaxMs: round(sorted[sorted.length - 1] ?? 0),
+    healthzSlow: slow.slice(0, 50),
   };
   console.log(
     `${status} in ${summary.jobSeconds} s; peak RSS ${summary.peakRssMb} MB; /healthz p99 ${summary.healthzP99Ms} ms, slowest ${summary.healthzMaxMs} ms`,
