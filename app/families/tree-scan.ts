@@ -78,6 +78,12 @@ class Int32List {
     this.data[this.length++] = n;
   }
 
+  /** Two values: a pair of a list of pairs. */
+  pair(a: number, b: number): void {
+    this.push(a);
+    this.push(b);
+  }
+
   at(i: number): number {
     return this.data[i];
   }
@@ -342,14 +348,14 @@ export class TreeScan {
     if (record.tag === "INDI") {
       const p = this.check.readPerson(record);
       this.sex[at] = SEX[p.sex];
-      for (const f of p.famc) (this.famcPairs.push(at), this.famcPairs.push(this.ordinal(f)));
-      for (const f of p.fams) (this.famsPairs.push(at), this.famsPairs.push(this.ordinal(f)));
+      for (const f of p.famc) this.famcPairs.pair(at, this.ordinal(f));
+      for (const f of p.fams) this.famsPairs.pair(at, this.ordinal(f));
       return;
     }
     const f = this.check.readFamily(record);
     if (f.husband) this.husband[at] = this.ordinal(f.husband);
     if (f.wife) this.wife[at] = this.ordinal(f.wife);
-    for (const c of f.children) (this.childPairs.push(at), this.childPairs.push(this.ordinal(c)));
+    for (const c of f.children) this.childPairs.pair(at, this.ordinal(c));
     const extra = familyNotes(f);
     if (extra.length) this.familyExtra.set(at, extra);
   }
@@ -361,8 +367,8 @@ export class TreeScan {
     this.children = groupPairs(this.families, this.childPairs);
     const spouses = new Int32List();
     for (let f = 0; f < this.families; f++) {
-      if (this.husband[f] !== NONE) (spouses.push(this.husband[f]), spouses.push(f));
-      if (this.wife[f] !== NONE) (spouses.push(this.wife[f]), spouses.push(f));
+      if (this.husband[f] !== NONE) spouses.pair(this.husband[f], f);
+      if (this.wife[f] !== NONE) spouses.pair(this.wife[f], f);
     }
     this.spouseOf = groupPairs(this.people, spouses);
     this.findCycles();

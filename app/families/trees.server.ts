@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Kysely, Transaction } from "kysely";
 import { writeAudit } from "~/auth/audit.server";
