@@ -151,7 +151,6 @@ describe.each(kinds)("the authorization matrix on %s", (kind) => {
           title,
           fileName: "minimal.ged",
           filePath: gedcom,
-          bytes: readFileSync(gedcom),
           submitter: { id: owner.id, name: owner.username },
         },
         "127.0.0.1",

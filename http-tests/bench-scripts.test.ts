@@ -104,6 +104,13 @@ describe("benchmark scripts", () => {
     expect((result.check as { rowsPerSecond: number }).rowsPerSecond).toBeGreaterThan(0);
   });
 
+  it("bench:tree submits a generated tree to the built server and measures its memory and /healthz", async () => {
+    const result = await lastJsonLine("scripts/bench-tree.ts", ["--people", "3000"]);
+    expect(result).toMatchObject({ people: 3000, status: "imported", error: null, healthzFailures: 0 });
+    expect(result.peakRssMb as number).toBeGreaterThan(0);
+    expect(result.healthzSamples as number).toBeGreaterThan(0);
+  }, 120_000);
+
   it.skipIf(!postgresAdminUrl)(
     "bench:outage times an outage of its own PostgreSQL database and the recovery",
     async () => {

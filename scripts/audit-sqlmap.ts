@@ -263,14 +263,13 @@ async function main() {
   if (foreignUrl) {
     const url = new URL(foreignUrl);
     const params = [...url.searchParams.keys()];
-    results.push(
-      ...(await audit(
-        "foreign",
-        [{ label: url.pathname, url: url.pathname + url.search, params }],
-        url.origin,
-        undefined,
-      )),
+    const found = await audit(
+      "foreign",
+      [{ label: url.pathname, url: url.pathname + url.search, params }],
+      url.origin,
+      undefined,
     );
+    for (const r of found) results.push(r);
   } else {
     for (const kind of databases) {
       const server = await startServer({ kind, seedRecords, env: { TRUST_PROXY: "1" } });
@@ -279,7 +278,8 @@ async function main() {
         const member = await makeAccount(db);
         await db.close();
         const targets = await siteTargets(server, member.cookie);
-        results.push(...(await audit(kind, targets, server.url, anyDbms ? undefined : SQLMAP_DBMS[kind])));
+        const found = await audit(kind, targets, server.url, anyDbms ? undefined : SQLMAP_DBMS[kind]);
+        for (const r of found) results.push(r);
         if (server.exited()) throw new Error(`the ${kind} server died during the audit:\n${server.output()}`);
       } finally {
         await server.stop();

@@ -203,7 +203,7 @@ async function main() {
     const all: number[] = [];
     const kinds = [...tallies].map(([k, t]) => {
       const sorted = [...t.latencies].sort((a, b) => a - b);
-      all.push(...sorted);
+      for (const latency of sorted) all.push(latency);
       return {
         kind: k,
         requests: Object.values(t.statuses).reduce((a, b) => a + b, 0),
@@ -264,7 +264,7 @@ async function main() {
       p99Ms,
       rssAfterWarmupMb,
       rssEndMb,
-      rssMaxMb: Math.max(...rss),
+      rssMaxMb: rss.reduce((a, b) => Math.max(a, b), -Infinity),
       anonAfterWarmupMb,
       anonEndMb,
       memoryGrowth: round(growth),

@@ -4,8 +4,8 @@
  * whole command, so tests run it in-process; scripts/import.ts only calls it.
  */
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, readFile, rm, stat } from "node:fs/promises";
-import { createWriteStream } from "node:fs";
+import { access, copyFile, mkdir, readFile, rm, stat } from "node:fs/promises";
+import { constants, createWriteStream } from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import cliProgress from "cli-progress";
@@ -485,7 +485,7 @@ async function submitTreeFile(database: Database, dataDir: string, options: Map<
   if (!username) throw new UsageError("--tree needs --submitter USERNAME: the member whose tree it is.");
   const user = await findUserForLogin(database, username);
   if (!user) throw new UsageError(`There is no account “${username}”.`);
-  const bytes = await readFile(file).catch(() => {
+  await access(file, constants.R_OK).catch(() => {
     throw new UsageError(`Cannot read ${file}.`);
   });
   const dir = path.join(dataDir, "imports");
@@ -499,7 +499,6 @@ async function submitTreeFile(database: Database, dataDir: string, options: Map<
       title: (options.get("title") ?? fileName.replace(/\.ged$/i, "")).slice(0, 200),
       fileName,
       filePath: stored,
-      bytes,
       submitter: { id: Number(user.id), name: user.username },
     },
     "command line",
@@ -507,7 +506,7 @@ async function submitTreeFile(database: Database, dataDir: string, options: Map<
   if (!outcome.ok) {
     await rm(stored, { force: true });
     if (!outcome.errors) {
-      io.error("The tree could not be submitted.");
+      io.error(outcome.message ?? "The tree could not be submitted.");
       return 1;
     }
     io.error(`${fileName} was not submitted: ${n(outcome.errors.length + outcome.more)} errors.`);

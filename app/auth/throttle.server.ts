@@ -28,7 +28,10 @@ export async function retryAfterSeconds(database: Database, keys: string[], now 
     .where("key", "in", keys)
     .where("locked_until", ">", iso(now))
     .execute();
-  const latest = Math.max(0, ...rows.map((r) => Date.parse(r.locked_until ?? "")).filter(Number.isFinite));
+  const latest = rows
+    .map((r) => Date.parse(r.locked_until ?? ""))
+    .filter(Number.isFinite)
+    .reduce((a, b) => Math.max(a, b), 0);
   return latest > now ? Math.ceil((latest - now) / 1000) : 0;
 }
 

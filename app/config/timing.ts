@@ -92,6 +92,15 @@ export const IMPORT_STALE_AFTER_MS = 30_000;
 export const IMPORT_STALE_CHECK_INTERVAL_MS = 10_000;
 /** The progress bar's server-sent events come at most this often. */
 export const IMPORT_PROGRESS_EVENT_MS = 500;
+/**
+ * How long the submission of a tree waits for the file to be read before the member is sent to their trees page to
+ * watch it (a small file answers on the submit page as before, its errors beside the file field).
+ */
+export const TREE_SUBMIT_WAIT_MS = 3_000;
+/** A refused tree file stays on the member's trees page, its errors listed, this long. */
+export const TREE_REFUSALS_SHOWN_MS = 7 * 24 * 3_600_000;
+/** How often the trees page asks again while a member's file is being read. */
+export const TREE_PROGRESS_POLL_MS = 1_000;
 
 /**
  * How long a public page kept by the server (app/platform/page-cache.server.ts) is sent again without its loaders

@@ -18,6 +18,7 @@ export interface ReportInput {
 export const BROWSER_NOT_RUN =
   "Not run: the browser checks need JavaScript, and it is off or the page has not finished loading.";
 
+// eslint-disable-next-line no-restricted-syntax -- the handful of status labels.
 const TAG_WIDTH = Math.max(...Object.values(STATUS_LABELS).map((l) => l.length)) + 2;
 
 function section(title: string, results: readonly CheckResult[]): string[] {
@@ -35,7 +36,9 @@ export function formatReport(input: ReportInput): string {
   const lines = ["Metryka configuration check", `Created: ${formatUtc(input.generatedAtMs)}`, `Page: ${input.pageUrl}`];
   if (input.userAgent) lines.push(`Browser: ${input.userAgent}`);
   lines.push(`Summary: ${summarizeChecks(all).text}${input.browser ? "" : " (server only)"}`, "");
+  // eslint-disable-next-line no-restricted-syntax -- a section is a few dozen lines of a diagnostics report.
   lines.push(...section("Server", input.server), "");
+  // eslint-disable-next-line no-restricted-syntax -- as above.
   if (input.browser) lines.push(...section("Browser", input.browser));
   else lines.push("Browser", `  ${BROWSER_NOT_RUN}`);
   return `${lines.join("\n")}\n`;

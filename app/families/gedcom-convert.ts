@@ -1,7 +1,7 @@
 import type { PartialDate } from "./dates";
 import type { FamilyInput, PersonInput } from "./input";
 import { type GedcomDate, isPlainDate } from "~/gedcom/date";
-import type { GedcomEvent, GedcomPerson, GedcomTree, Sex } from "~/gedcom/tree";
+import type { GedcomEvent, GedcomFamily, GedcomPerson, GedcomTree, Sex } from "~/gedcom/tree";
 
 /**
  * A read GEDCOM tree as the people and families of a family collection
@@ -86,49 +86,67 @@ export function toFamilyData(tree: GedcomTree, options: ConvertOptions): Convert
 
   const notesOf = new Map<string, string[]>();
   const people: ConvertedPerson[] = tree.people.map((p) => {
-    const notes = personNotes(p);
-    notesOf.set(p.xref, notes);
-    const birth = dateOf(p.birth)
-      ? p.birth
-      : p.christening && (dateOf(p.christening) || p.christening.place)
-        ? p.christening
-        : p.birth;
-    const death = dateOf(p.death) ? p.death : p.burial && (dateOf(p.burial) || p.burial.place) ? p.burial : p.death;
-    return {
-      number: numberOf.get(p.xref) as number,
-      surname: p.surname,
-      given: p.given,
-      sex: p.sex,
-      birth: dateOf(birth),
-      birthPlace: birth?.place || p.birth?.place || "",
-      death: dateOf(death),
-      deathPlace: death?.place || p.death?.place || "",
-      notes: "",
-      sources: [...p.sources],
-      tree: options.tree ?? null,
-    };
+    notesOf.set(p.xref, personNotes(p));
+    return convertPerson(p, numberOf.get(p.xref) as number, options.tree ?? null, []);
   });
 
   const families: FamilyInput[] = tree.families.map((f) => {
     const husband = f.husband ? (numberOf.get(f.husband) as number) : NO_SPOUSE;
     const wife = f.wife ? (numberOf.get(f.wife) as number) : NO_SPOUSE;
-    const extra = [dateNote("Marriage", f.marriage?.date ?? null), ...f.notes.map((n) => `Family: ${n}`)];
+    const extra = familyNotes(f);
     for (const spouse of [f.husband, f.wife]) {
-      if (spouse) notesOf.get(spouse)?.push(...(extra.filter(Boolean) as string[]));
+      if (spouse) for (const note of extra) notesOf.get(spouse)?.push(note);
     }
-    return {
-      husband,
-      wife,
-      marriage: dateOf(f.marriage),
-      marriagePlace: f.marriage?.place ?? "",
-      children: f.children.map((x) => numberOf.get(x) as number),
-    };
+    return { ...familyOf(f), husband, wife, children: f.children.map((x) => numberOf.get(x) as number) };
   });
 
   people.forEach((p, i) => {
     p.notes = [...new Set(notesOf.get(tree.people[i].xref))].join("\n\n");
   });
   return { people, families, xrefs: tree.people.map((p) => p.xref) };
+}
+
+/**
+ * One person of a read tree as a family collection keeps them. `familyNotes` are what their families' records
+ * say for the spouses (`familyNotes` of each family where they are a husband or wife).
+ */
+export function convertPerson(
+  p: GedcomPerson,
+  number: number,
+  tree: number | null,
+  fromFamilies: readonly string[],
+): ConvertedPerson {
+  const birth = dateOf(p.birth)
+    ? p.birth
+    : p.christening && (dateOf(p.christening) || p.christening.place)
+      ? p.christening
+      : p.birth;
+  const death = dateOf(p.death) ? p.death : p.burial && (dateOf(p.burial) || p.burial.place) ? p.burial : p.death;
+  return {
+    number,
+    surname: p.surname,
+    given: p.given,
+    sex: p.sex,
+    birth: dateOf(birth),
+    birthPlace: birth?.place || p.birth?.place || "",
+    death: dateOf(death),
+    deathPlace: death?.place || p.death?.place || "",
+    notes: [...new Set([...personNotes(p), ...fromFamilies])].join("\n\n"),
+    sources: [...p.sources],
+    tree,
+  };
+}
+
+/** What a family's record says that FamilyInput cannot hold: the marriage date as written, the family's notes. */
+export function familyNotes(f: GedcomFamily): string[] {
+  return [dateNote("Marriage", f.marriage?.date ?? null), ...f.notes.map((n) => `Family: ${n}`)].filter(
+    (n): n is string => n !== null,
+  );
+}
+
+/** A family's marriage as FamilyInput keeps it; the spouses and children are numbered by the caller. */
+export function familyOf(f: GedcomFamily): Pick<FamilyInput, "marriage" | "marriagePlace"> {
+  return { marriage: dateOf(f.marriage), marriagePlace: f.marriage?.place ?? "" };
 }
 
 function personNotes(p: GedcomPerson): string[] {
@@ -147,6 +165,6 @@ function personNotes(p: GedcomPerson): string[] {
     const note = dateNote(label, e?.date ?? null);
     if (note) notes.push(note);
   }
-  notes.push(...p.notes);
+  for (const note of p.notes) notes.push(note);
   return notes;
 }

@@ -5,7 +5,7 @@ import { nameKeys } from "~/names/keys";
 import { foldName } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
 import { dateSort, dateText } from "./dates";
-import type { FamilyDataSet, PersonInput } from "./input";
+import type { FamilyDataSet, FamilyInput, PersonInput, TreeInput } from "./input";
 
 /**
  * Writing linked people: each person with the search keys of its surname,
@@ -22,7 +22,7 @@ export const KEY_FIELDS = { surname: "s", given: "g", birthPlace: "b", deathPlac
 /** Given-name variant groups are stored as codes of this pseudo-field. */
 export const VARIANT_FIELD = "v";
 
-async function nextId(db: Kysely<Schema>, table: "people" | "families" | "family_trees"): Promise<number> {
+export async function nextId(db: Kysely<Schema>, table: "people" | "families" | "family_trees"): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max("id").as("max"))
@@ -53,6 +53,110 @@ function keysOf(p: KeyedValues, id: number) {
   return { keys, codes: [...codes.values()] };
 }
 
+/**
+ * Writes people (at most a few thousand: the caller cuts a large set into chunks) with their keys, codes and
+ * sources. `idOf` gives each number its id; a person's `tree` is counted from `firstTree`.
+ */
+export async function insertPeople(
+  trx: Kysely<Schema>,
+  collection: FamilyCollectionId,
+  people: readonly PersonInput[],
+  idOf: (number: number) => number,
+  firstTree: number,
+): Promise<void> {
+  for (let i = 0; i < people.length; i += BATCH) {
+    const chunk = people.slice(i, i + BATCH);
+    await trx
+      .insertInto("people")
+      .values(
+        chunk.map((p) => ({
+          id: idOf(p.number),
+          collection,
+          number: p.number,
+          tree_id: p.tree === null ? null : firstTree + p.tree,
+          surname: p.surname,
+          given: p.given,
+          sort_surname: foldName(p.surname),
+          sort_given: foldName(p.given),
+          sex: p.sex,
+          birth_date: p.birth ? dateText(p.birth) : null,
+          birth_sort: p.birth ? dateSort(p.birth) : null,
+          birth_year: p.birth?.year ?? null,
+          birth_place: p.birthPlace,
+          death_date: p.death ? dateText(p.death) : null,
+          death_sort: p.death ? dateSort(p.death) : null,
+          death_year: p.death?.year ?? null,
+          death_place: p.deathPlace,
+          notes: p.notes,
+          xref: p.xref ?? null,
+        })),
+      )
+      .execute();
+    const keyed = chunk.map((p) => keysOf(p, idOf(p.number)));
+    await insertChunks(
+      1000,
+      keyed.flatMap((k) => k.keys),
+      (rows) => trx.insertInto("person_keys").values(rows).execute(),
+    );
+    await insertChunks(
+      1000,
+      keyed.flatMap((k) => k.codes),
+      (rows) => trx.insertInto("person_codes").values(rows).execute(),
+    );
+    const sources = chunk.flatMap((p) =>
+      p.sources.map((citation, position) => ({ person_id: idOf(p.number), position, citation })),
+    );
+    await insertChunks(1000, sources, (rows) => trx.insertInto("person_sources").values(rows).execute());
+  }
+}
+
+/** Writes families and their children, the first with id `firstFamily`; `idOf` gives a person's id by number. */
+export async function insertFamilies(
+  trx: Kysely<Schema>,
+  collection: FamilyCollectionId,
+  families: readonly FamilyInput[],
+  firstFamily: number,
+  idOf: (number: number) => number | null,
+): Promise<void> {
+  const rows = families.map((f, i) => ({
+    id: firstFamily + i,
+    collection,
+    husband_id: f.husband === null ? null : idOf(f.husband),
+    wife_id: f.wife === null ? null : idOf(f.wife),
+    marriage_date: f.marriage ? dateText(f.marriage) : null,
+    marriage_sort: f.marriage ? dateSort(f.marriage) : null,
+    marriage_place: f.marriagePlace,
+  }));
+  await insertChunks(BATCH, rows, (chunk) => trx.insertInto("families").values(chunk).execute());
+  const children = families.flatMap((f, i) =>
+    f.children.map((number, position) => ({
+      family_id: firstFamily + i,
+      child_id: idOf(number) as number,
+      position,
+    })),
+  );
+  await insertChunks(1000, children, (chunk) => trx.insertInto("family_children").values(chunk).execute());
+}
+
+/** Writes trees, the first with id `firstTree`. */
+export async function insertTrees(trx: Kysely<Schema>, trees: readonly TreeInput[], firstTree: number): Promise<void> {
+  await trx
+    .insertInto("family_trees")
+    .values(
+      trees.map((t, i) => ({
+        id: firstTree + i,
+        title: t.title,
+        submitter: t.submitter,
+        submitted_on: t.submittedOn,
+        status: t.status ?? "approved",
+        submitter_id: t.submitterId ?? null,
+        batch_id: t.batchId ?? null,
+        replaces_id: t.replacesId ?? null,
+      })),
+    )
+    .execute();
+}
+
 /** Adds a data set to a collection; returns the number of people written. */
 export async function importFamilies(
   database: Database,
@@ -80,85 +184,9 @@ export async function writeFamilies(
     const idOf = new Map<number, number>();
     data.people.forEach((p, i) => idOf.set(p.number, firstPerson + i));
     if (data.trees.length) firstTreeId = firstTree;
-    if (data.trees.length) {
-      await trx
-        .insertInto("family_trees")
-        .values(
-          data.trees.map((t, i) => ({
-            id: firstTree + i,
-            title: t.title,
-            submitter: t.submitter,
-            submitted_on: t.submittedOn,
-            status: t.status ?? "approved",
-            submitter_id: t.submitterId ?? null,
-            batch_id: t.batchId ?? null,
-            replaces_id: t.replacesId ?? null,
-          })),
-        )
-        .execute();
-    }
-    for (let i = 0; i < data.people.length; i += BATCH) {
-      const chunk = data.people.slice(i, i + BATCH);
-      await trx
-        .insertInto("people")
-        .values(
-          chunk.map((p) => ({
-            id: idOf.get(p.number) as number,
-            collection,
-            number: p.number,
-            tree_id: p.tree === null ? null : firstTree + p.tree,
-            surname: p.surname,
-            given: p.given,
-            sort_surname: foldName(p.surname),
-            sort_given: foldName(p.given),
-            sex: p.sex,
-            birth_date: p.birth ? dateText(p.birth) : null,
-            birth_sort: p.birth ? dateSort(p.birth) : null,
-            birth_year: p.birth?.year ?? null,
-            birth_place: p.birthPlace,
-            death_date: p.death ? dateText(p.death) : null,
-            death_sort: p.death ? dateSort(p.death) : null,
-            death_year: p.death?.year ?? null,
-            death_place: p.deathPlace,
-            notes: p.notes,
-            xref: p.xref ?? null,
-          })),
-        )
-        .execute();
-      const keyed = chunk.map((p) => keysOf(p, idOf.get(p.number) as number));
-      await insertChunks(
-        1000,
-        keyed.flatMap((k) => k.keys),
-        (rows) => trx.insertInto("person_keys").values(rows).execute(),
-      );
-      await insertChunks(
-        1000,
-        keyed.flatMap((k) => k.codes),
-        (rows) => trx.insertInto("person_codes").values(rows).execute(),
-      );
-      const sources = chunk.flatMap((p) =>
-        p.sources.map((citation, position) => ({ person_id: idOf.get(p.number) as number, position, citation })),
-      );
-      await insertChunks(1000, sources, (rows) => trx.insertInto("person_sources").values(rows).execute());
-    }
-    const families = data.families.map((f, i) => ({
-      id: firstFamily + i,
-      collection,
-      husband_id: f.husband === null ? null : (idOf.get(f.husband) ?? null),
-      wife_id: f.wife === null ? null : (idOf.get(f.wife) ?? null),
-      marriage_date: f.marriage ? dateText(f.marriage) : null,
-      marriage_sort: f.marriage ? dateSort(f.marriage) : null,
-      marriage_place: f.marriagePlace,
-    }));
-    await insertChunks(BATCH, families, (rows) => trx.insertInto("families").values(rows).execute());
-    const children = data.families.flatMap((f, i) =>
-      f.children.map((number, position) => ({
-        family_id: firstFamily + i,
-        child_id: idOf.get(number) as number,
-        position,
-      })),
-    );
-    await insertChunks(1000, children, (rows) => trx.insertInto("family_children").values(rows).execute());
+    if (data.trees.length) await insertTrees(trx, data.trees, firstTree);
+    await insertPeople(trx, collection, data.people, (n) => idOf.get(n) as number, firstTree);
+    await insertFamilies(trx, collection, data.families, firstFamily, (n) => idOf.get(n) ?? null);
   });
   return { firstTreeId, people: data.people.length };
 }

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { data, redirect } from "@remix-run/node";
 import { validateCsrf } from "~/auth/csrf.server";
 import type { User } from "~/auth/users.server";
@@ -9,6 +8,8 @@ import { quotaMessage, uploadRoom } from "~/imports/upload-files.server";
 import { PATHS, treePreviewPath, treeReplacePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { uploadMaxBytes } from "~/config/uploads";
+import { TREE_PROGRESS_POLL_MS, TREE_SUBMIT_WAIT_MS } from "~/config/timing";
+import { treeLimits } from "~/config/trees";
 import { formatPersonId, getFamilyCollection, parsePersonId, personPath } from "./collections";
 import {
   NOT_YOURS,
@@ -18,9 +19,9 @@ import {
   getTreePreview,
   listMemberTrees,
   parseDepth,
-  submitTree,
   withdrawTree,
 } from "./trees.server";
+import { listMemberTreeJobs, startTreeJob } from "./tree-jobs.server";
 
 /**
  * The members' pages of their own trees: the upload (/members/genealogy/submit, also for a newer file of a tree),
@@ -57,7 +58,8 @@ export async function loadSubmitPage(request: Request, user: User) {
   invariantResponse(wanted === null || replaces, NOT_YOURS);
   return {
     replaces: replaces ? { id: replaces.id, title: replaces.title } : null,
-    uploadMaxMb: Math.floor(uploadMaxBytes(process.env) / 1024 / 1024),
+    uploadMaxMb: Math.floor(Math.min(uploadMaxBytes(process.env), treeLimits(process.env).maxBytes) / 1024 / 1024),
+    maxPeople: treeLimits(process.env).maxPeople,
     maxTitle: MAX_TITLE,
     searchPath: `${genealogy.basePath}/search`,
   };
@@ -114,21 +116,23 @@ async function storeSubmission(upload: ReceivedUpload, user: User, ip: string) {
     return refused({ file: NOT_YOURS }, title);
   }
   const name = upload.fileName || "tree.ged";
-  const outcome = await submitTree(
+  const started = await startTreeJob(
     database,
-    {
-      title,
-      fileName: name,
-      filePath: stored!,
-      bytes: await readFile(stored!),
-      submitter: { id: user.id, name: displayName(user) },
-      replaces,
-    },
+    { title, fileName: name, filePath: stored!, submitter: { id: user.id, name: displayName(user) }, replaces },
     ip,
   );
+  // A small file is read in a moment: its answer comes here, as before. A large one goes on in the background and
+  // the member watches it on their trees page.
+  const outcome =
+    "refused" in started
+      ? started.refused
+      : await Promise.race([
+          started.outcome,
+          new Promise<null>((resolve) => setTimeout(resolve, TREE_SUBMIT_WAIT_MS, null).unref()),
+        ]);
+  if (outcome === null) return redirect(`${PATHS.myTrees}?done=reading`);
   if (!outcome.ok) {
-    await discard();
-    if (!outcome.errors) return refused({ file: NOT_YOURS }, title);
+    if (!outcome.errors) return refused({ file: outcome.message ?? NOT_YOURS }, title);
     return refused(
       {
         file: `“${name}” cannot be taken as it is: correct these in your genealogy program, export the file again and upload it.`,
@@ -152,14 +156,17 @@ function treeView(t: TreeSummary) {
 
 export type MyTreeView = ReturnType<typeof treeView>;
 
-const DONE = ["submitted", "replacement", "withdrawn"] as const;
+const DONE = ["submitted", "replacement", "withdrawn", "reading"] as const;
 
 export async function loadMyTrees(request: Request, user: User) {
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const trees = await listMemberTrees(await getDatabase(), user.id);
+  const database = await getDatabase();
+  const trees = await listMemberTrees(database, user.id);
   return {
     trees: trees.map(treeView),
+    jobs: await listMemberTreeJobs(database, user.id),
+    pollMs: TREE_PROGRESS_POLL_MS,
     done: DONE.find((d) => d === done) ?? null,
     submitPath: PATHS.treeSubmit,
     searchPath: `${genealogy.basePath}/search`,

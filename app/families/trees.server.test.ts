@@ -65,12 +65,17 @@ const SECOND = [
   "0 TRLR",
 ].join("\n");
 
+const uploads = mkdtempSync(path.join(tmpdir(), "metryka-trees-"));
+let uploaded = 0;
+
+/** The file stored as an upload is (the job removes it when it ends). */
 function upload(text: string | Uint8Array, by: number, rest: Partial<SubmitInput> = {}): SubmitInput {
+  const filePath = path.join(uploads, `${++uploaded}.ged`);
+  writeFileSync(filePath, text);
   return {
     title: "Kessler of Rożyszcze",
     fileName: "kessler.ged",
-    filePath: "/nowhere/kessler.ged",
-    bytes: typeof text === "string" ? new TextEncoder().encode(text) : text,
+    filePath,
     submitter: { id: by, name: by === ALICE ? "alice" : "bob" },
     ...rest,
   };
@@ -117,16 +122,27 @@ for (const dialect of testDialects()) {
     const search = async (viewer: FamilyViewer) =>
       names((await searchPeople(t.database, genealogy, kessler, viewer, NOW)).rows);
 
-    it("refuses files with errors and writes nothing", async () => {
+    it("refuses files with errors and writes nothing but the refusal, its errors by line; the file is removed", async () => {
       const before = await counts();
-      for (const name of ["missing-links.ged", "cycle.ged", "duplicate-xref.ged", "pdf.ged", "empty.ged"]) {
-        const outcome = await submitTree(t.database, upload(fixture(name), ALICE), "");
+      const names = ["missing-links.ged", "cycle.ged", "duplicate-xref.ged", "pdf.ged", "empty.ged"];
+      const noPeople = ["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "0 @N1@ NOTE only a note", "0 TRLR"].join("\n");
+      for (const [name, bytes] of [...names.map((n) => [n, fixture(n)] as const), ["no people", noPeople] as const]) {
+        const input = upload(bytes, ALICE);
+        const outcome = await submitTree(t.database, input, "");
         expect(outcome.ok, name).toBe(false);
+        expect(existsSync(input.filePath), name).toBe(false);
         if (outcome.ok) continue;
         expect(outcome.errors?.length, name).toBeGreaterThan(0);
         expect(outcome.errors!.every((e) => e.severity === "error" && e.line >= 0)).toBe(true);
       }
-      expect(await counts()).toEqual(before);
+      expect(await counts()).toEqual({ ...before, batches: before.batches + names.length + 1 });
+      const refused = await t.database.db
+        .selectFrom("import_batches")
+        .select(["status", "error"])
+        .where("created_by", "=", ALICE)
+        .where("status", "=", "failed")
+        .execute();
+      expect(refused).toHaveLength(names.length + 1);
     });
 
     it("keeps a submitted tree pending, seen only by its submitter and administrators, until approved", async () => {
@@ -248,13 +264,11 @@ for (const dialect of testDialects()) {
       expect(await withdrawTree(t.database, again.treeId, { userId: BOB, ip: "" })).toBe(true);
     });
 
-    it("removes the uploaded file of a withdrawn tree, keeping the batch", async () => {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "trees-")), "upload.ged");
-      writeFileSync(file, FIRST);
-      const tree = await submitted(FIRST, BOB, { filePath: file });
-      expect(existsSync(file)).toBe(true);
+    it("removes the uploaded file once it is read, keeping the batch when the tree is withdrawn", async () => {
+      const input = upload(FIRST, BOB);
+      const tree = await submitted(FIRST, BOB, { filePath: input.filePath });
+      expect(existsSync(input.filePath)).toBe(false);
       expect(await withdrawTree(t.database, tree.treeId, { userId: BOB, ip: "" })).toBe(true);
-      expect(existsSync(file)).toBe(false);
       const [withdrawn] = await listMemberTrees(t.database, BOB);
       expect(withdrawn).toMatchObject({ id: tree.treeId, status: "withdrawn", fileName: "kessler.ged", people: 4 });
     });

@@ -1,17 +1,22 @@
-import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Kysely, Transaction } from "kysely";
 import { writeAudit } from "~/auth/audit.server";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { NO_SPOUSE, toFamilyData } from "./gedcom-convert";
-import type { GedcomProblem } from "~/gedcom/parse";
-import { readGedcom } from "~/gedcom/tree";
 import { type WritablePerson, writeGedcom } from "./gedcom-write";
 import type { FamilyCollection } from "./collections";
 import { mayBeLiving, parseDateText } from "./dates";
 import type { FamilyInput } from "./input";
-import { writeFamilies } from "./store.server";
+import {
+  GEDCOM_BATCH_KIND,
+  type SubmitOutcome,
+  type SubmittedTree,
+  type TreeAnalysis,
+  type TreeJobInput,
+  oneAtATime,
+  startTreeJob,
+} from "./tree-jobs.server";
+import { SHOWN_ERRORS } from "./tree-scan";
 
 /**
  * Members' own trees in the Master Pedigree Database (decision 0026). An upload is written at once, people,
@@ -23,209 +28,26 @@ import { writeFamilies } from "./store.server";
 
 export type TreeStatus = "pending" | "approved" | "rejected" | "withdrawn" | "replaced";
 
-/** GEDCOM uploads are import batches of this kind (their file, counts and warnings). */
-export const GEDCOM_BATCH_KIND = "gedcom";
-const COLLECTION = "genealogy";
+export { GEDCOM_BATCH_KIND, SHOWN_ERRORS, type SubmitOutcome, type SubmittedTree, type TreeAnalysis };
 
 export interface Actor {
   userId: number;
   ip: string;
 }
 
-/** What a batch of a GEDCOM upload keeps about the file, in its `analysis`. */
-interface TreeAnalysis {
-  people: number;
-  families: number;
-  warnings: number;
-  encoding: string;
-  program: string;
-  /** The numbers the upload's people got: a later upload never takes them again, even once they are removed. */
-  firstNumber: number;
-  lastNumber: number;
-}
-
-// Numbers and ids are read, then written: one tree is written at a time (the site runs as one process).
-let writing: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = writing.then(work, work);
-  writing = run.catch(() => undefined);
-  return run;
-}
-
-/** The next free number of the collection, past every number an upload was ever given. */
-async function nextNumber(db: Kysely<Schema>): Promise<number> {
-  const people = await db
-    .selectFrom("people")
-    .select((eb) => eb.fn.max("number").as("max"))
-    .where("collection", "=", COLLECTION)
-    .executeTakeFirst();
-  const batches = await db
-    .selectFrom("import_batches")
-    .select("analysis")
-    .where("kind", "=", GEDCOM_BATCH_KIND)
-    .execute();
-  const issued = batches.map((b) => Number((JSON.parse(b.analysis) as Partial<TreeAnalysis>).lastNumber ?? 0));
-  return Math.max(Number(people?.max ?? 0), ...issued) + 1;
-}
-
 export const NOT_YOURS = "That tree is not one of yours, or it is no longer open to this.";
 
-export interface SubmitInput {
-  title: string;
-  fileName: string;
-  /** Where the upload was stored (kept with the batch). */
-  filePath: string;
-  bytes: Uint8Array;
-  submitter: { id: number; name: string };
-  /** The approved tree of this member that the file replaces. */
-  replaces?: number | null;
-}
-
-export interface SubmittedTree {
-  treeId: number;
-  people: number;
-  families: number;
-  warnings: number;
-}
-
-/** How many of a refused file's errors are listed; the rest are counted. */
-export const SHOWN_ERRORS = 50;
-
-export type SubmitOutcome =
-  | { ok: true; tree: SubmittedTree }
-  /** The file's errors (the first SHOWN_ERRORS, by line) and how many more there are. */
-  | { ok: false; errors: GedcomProblem[]; more: number }
-  /** `replaces` is not the submitter's approved tree, or a newer file of it already waits. */
-  | { ok: false; errors: null; more: 0 };
+export type SubmitInput = TreeJobInput;
 
 /**
- * Reads an uploaded GEDCOM and, when it has no errors, writes it as a pending tree: the batch with the file and
- * its warnings, the tree, its people with their search keys and xrefs, its families. A file with errors, or a
- * replacement of a tree that is not the submitter's to replace, writes nothing.
+ * Reads a stored GEDCOM and, when it has no errors, writes it as a pending tree (the batch with the file's
+ * warnings, the tree, its people with their search keys and xrefs, its families), as the upload page does but
+ * waiting for the end (the command line, tests). A file with errors, or a replacement of a tree that is not the
+ * submitter's to replace, writes nothing. The file is removed either way.
  */
 export async function submitTree(database: Database, input: SubmitInput, ip: string): Promise<SubmitOutcome> {
-  const read = readGedcom(input.bytes);
-  const errors = read.problems.filter((p) => p.severity === "error");
-  if (errors.length) {
-    return { ok: false, errors: errors.slice(0, SHOWN_ERRORS), more: Math.max(0, errors.length - SHOWN_ERRORS) };
-  }
-  return oneAtATime(async (): Promise<SubmitOutcome> => {
-    const { db } = database;
-    if (input.replaces) {
-      const old = await db
-        .selectFrom("family_trees")
-        .select("id")
-        .where("id", "=", input.replaces)
-        .where("submitter_id", "=", input.submitter.id)
-        .where("status", "=", "approved")
-        .executeTakeFirst();
-      const waiting = await db
-        .selectFrom("family_trees")
-        .select("id")
-        .where("replaces_id", "=", input.replaces)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (!old || waiting) return { ok: false, errors: null, more: 0 };
-    }
-    const firstNumber = await nextNumber(db);
-    const data = toFamilyData(read, { firstNumber, tree: 0 });
-    const warnings = read.problems.filter((p) => p.severity === "warning");
-    const numbers = data.people.map((p) => p.number);
-    const analysis: TreeAnalysis = {
-      people: data.people.length,
-      families: data.families.length,
-      warnings: warnings.length,
-      encoding: read.header.encoding ?? "",
-      program: read.header.sourceName,
-      firstNumber,
-      lastNumber: numbers.length ? Math.max(...numbers) : firstNumber - 1,
-    };
-    const now = new Date().toISOString();
-    const batch = await db
-      .insertInto("import_batches")
-      .values({
-        kind: GEDCOM_BATCH_KIND,
-        target: COLLECTION,
-        status: "imported",
-        file_name: input.fileName,
-        file_path: input.filePath,
-        file_sha256: createHash("sha256").update(input.bytes).digest("hex"),
-        file_bytes: input.bytes.byteLength,
-        format: "gedcom",
-        encoding_detected: analysis.encoding,
-        settings: "{}",
-        analysis: JSON.stringify(analysis),
-        rows_total: analysis.people,
-        rows_done: analysis.people,
-        rows_error: warnings.length,
-        rows_new: analysis.people,
-        checked: 1,
-        created_by: input.submitter.id,
-        created_by_name: input.submitter.name,
-        created_at: now,
-        finished_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const batchId = Number(batch.id);
-    await storeWarnings(db, batchId, warnings);
-    const families: FamilyInput[] = data.families.map((f) => ({
-      ...f,
-      husband: f.husband === NO_SPOUSE ? null : f.husband,
-      wife: f.wife === NO_SPOUSE ? null : f.wife,
-    }));
-    const written = await writeFamilies(database, COLLECTION, {
-      people: data.people.map((p, i) => ({ ...p, xref: data.xrefs[i] })),
-      families,
-      trees: [
-        {
-          title: input.title,
-          submitter: input.submitter.name,
-          submittedOn: now.slice(0, 10),
-          status: "pending",
-          submitterId: input.submitter.id,
-          batchId,
-          replacesId: input.replaces ?? null,
-        },
-      ],
-    });
-    const treeId = written.firstTreeId as number;
-    await writeAudit(database, {
-      actorUserId: input.submitter.id,
-      subjectUserId: input.submitter.id,
-      action: input.replaces ? "tree.replacement-submitted" : "tree.submitted",
-      details: {
-        tree: treeId,
-        title: input.title,
-        file: input.fileName,
-        people: analysis.people,
-        families: analysis.families,
-        warnings: analysis.warnings,
-        ...(input.replaces ? { replaces: input.replaces } : {}),
-      },
-      ip,
-    });
-    return {
-      ok: true,
-      tree: { treeId, people: analysis.people, families: analysis.families, warnings: analysis.warnings },
-    };
-  });
-}
-
-async function storeWarnings(db: Kysely<Schema>, batchId: number, warnings: readonly GedcomProblem[]) {
-  const rows = warnings.slice(0, 10_000).map((w, position) => ({
-    batch_id: batchId,
-    position,
-    row: w.line,
-    column_name: w.tag ?? "",
-    message: w.message,
-  }));
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insertInto("import_problems")
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
+  const started = await startTreeJob(database, input, ip);
+  return "refused" in started ? started.refused : started.outcome;
 }
 
 /**
@@ -687,13 +509,12 @@ export async function exportPersonGedcom(
   const rows: ExportRow[] = [];
   const ids = [...personIds];
   for (let i = 0; i < ids.length; i += 500) {
-    rows.push(
-      ...((await db
-        .selectFrom("people")
-        .select(columns)
-        .where("id", "in", ids.slice(i, i + 500))
-        .execute()) as ExportRow[]),
-    );
+    const chunk = (await db
+      .selectFrom("people")
+      .select(columns)
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute()) as ExportRow[];
+    for (const row of chunk) rows.push(row);
   }
   const written = rows.filter(shown).sort((a, b) => Number(a.number) - Number(b.number));
   const numberOfId = new Map(written.map((r) => [Number(r.id), Number(r.number)]));

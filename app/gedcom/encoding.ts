@@ -225,38 +225,66 @@ function eightBitFor(declared: string | null): GedcomEncoding | null {
   return null;
 }
 
-/** Decodes a GEDCOM file's bytes, reporting what it detected. */
-export function decodeGedcom(bytes: Uint8Array): DecodedGedcom {
+/** What a whole file's bytes hold, for the choice of an 8-bit encoding; gathered in one pass when streamed. */
+export interface ByteScan {
+  /** Any byte of 0x80 or more. */
+  high: boolean;
+  /** The bytes are valid UTF-8. */
+  utf8: boolean;
+}
+
+export function scanBytes(bytes: Uint8Array): ByteScan {
+  const high = hasHighBytes(bytes);
+  return { high, utf8: !high || validUtf8(bytes) };
+}
+
+export interface EncodingChoice {
+  encoding: GedcomEncoding;
+  /** Bytes of a byte-order mark to skip at the start. */
+  skip: number;
+  bom: boolean;
+  declared: string | null;
+  warnings: string[];
+}
+
+/**
+ * The encoding of a file from its first bytes (`head`: the byte-order mark, the NUL pattern of UTF-16, the
+ * header's CHAR) and, for an 8-bit file, what the whole file holds (`scan`).
+ */
+export function chooseEncoding(head: Uint8Array, scan: () => ByteScan): EncodingChoice {
   const warnings: string[] = [];
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    const text = new TextDecoder("utf-8").decode(bytes.subarray(3));
-    const declared = declaredInText(text);
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+    const declared = declaredCharset(head.subarray(3));
     const asked = eightBitFor(declared);
     if (declared && asked !== "utf-8") {
       warnings.push(
         `The header says CHAR ${declared}, but the file starts with a UTF-8 byte-order mark: read as UTF-8.`,
       );
     }
-    if (text.includes("\ufffd")) warnings.push("Some bytes are not valid UTF-8 and were replaced.");
-    return { text, encoding: "utf-8", bom: true, declared, warnings };
+    return { encoding: "utf-8", skip: 3, bom: true, declared, warnings };
   }
   const bomOrder =
-    bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe
+    head.length >= 2 && head[0] === 0xff && head[1] === 0xfe
       ? "utf-16le"
-      : bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff
+      : head.length >= 2 && head[0] === 0xfe && head[1] === 0xff
         ? "utf-16be"
         : null;
-  const order = bomOrder ?? utf16Order(bytes);
+  const order = bomOrder ?? utf16Order(head);
   if (order) {
-    const text = new TextDecoder(order).decode(bomOrder ? bytes.subarray(2) : bytes);
-    return { text, encoding: order, bom: bomOrder !== null, declared: declaredInText(text), warnings };
+    const text = new TextDecoder(order).decode(head.subarray(bomOrder ? 2 : 0, 32 * 1024));
+    return {
+      encoding: order,
+      skip: bomOrder ? 2 : 0,
+      bom: bomOrder !== null,
+      declared: declaredInText(text),
+      warnings,
+    };
   }
 
-  const declared = declaredCharset(bytes);
+  const declared = declaredCharset(head);
   const asked = eightBitFor(declared);
   if (declared && !asked) warnings.push(`Unknown character set CHAR ${declared}: guessed from the bytes.`);
-  const high = hasHighBytes(bytes);
-  const utf8 = !high || validUtf8(bytes);
+  const { high, utf8 } = scan();
 
   let encoding: GedcomEncoding;
   if (asked === "utf-8" || (asked === null && utf8)) encoding = "utf-8";
@@ -271,20 +299,58 @@ export function decodeGedcom(bytes: Uint8Array): DecodedGedcom {
     warnings.push("The file is not valid UTF-8: read as Windows-1252 (ANSI).");
     encoding = "windows-1252";
   }
-
-  let text: string;
-  if (encoding === "utf-8") text = new TextDecoder("utf-8").decode(bytes);
-  else if (encoding === "ansel") {
-    const decoded = decodeAnsel(bytes);
-    if (decoded.unknown) warnings.push(`${decoded.unknown} bytes are not ANSEL characters and were replaced.`);
-    text = decoded.text;
-  } else if (encoding === "ibm437") text = decodeCp437(bytes);
-  else {
-    if (encoding === "ascii" && high)
-      warnings.push("The header says CHAR ASCII, but the file has 8-bit bytes: read as Windows-1252.");
-    text = decodeCp1252(bytes);
+  if (encoding === "ascii" && high) {
+    warnings.push("The header says CHAR ASCII, but the file has 8-bit bytes: read as Windows-1252.");
   }
-  return { text, encoding, bom: false, declared, warnings };
+  return { encoding, skip: 0, bom: false, declared, warnings };
+}
+
+/**
+ * Decodes a file's text piece by piece in a chosen encoding. Pieces of an 8-bit or UTF-8 file end at a line
+ * break (the caller cuts them there), so no character or ANSEL mark is split; UTF-16 is decoded as a stream.
+ */
+export class GedcomDecoder {
+  private readonly stream: TextDecoder | null;
+  /** ANSEL bytes that are no character, and U+FFFD from bad UTF-8 behind a byte-order mark. */
+  unknown = 0;
+  replaced = false;
+
+  constructor(readonly choice: EncodingChoice) {
+    const e = choice.encoding;
+    this.stream = e === "utf-8" || e === "utf-16le" || e === "utf-16be" ? new TextDecoder(e) : null;
+  }
+
+  decode(bytes: Uint8Array, last = false): string {
+    const e = this.choice.encoding;
+    if (this.stream) {
+      const text = this.stream.decode(bytes, { stream: !last });
+      if (this.choice.bom && e === "utf-8" && text.includes("\ufffd")) this.replaced = true;
+      return text;
+    }
+    if (e === "ansel") {
+      const decoded = decodeAnsel(bytes);
+      this.unknown += decoded.unknown;
+      return decoded.text;
+    }
+    if (e === "ibm437") return decodeCp437(bytes);
+    return decodeCp1252(bytes);
+  }
+
+  /** What went wrong decoding, once the whole file is read. */
+  warnings(): string[] {
+    const warnings = [...this.choice.warnings];
+    if (this.replaced) warnings.push("Some bytes are not valid UTF-8 and were replaced.");
+    if (this.unknown) warnings.push(`${this.unknown} bytes are not ANSEL characters and were replaced.`);
+    return warnings;
+  }
+}
+
+/** Decodes a GEDCOM file's bytes, reporting what it detected. */
+export function decodeGedcom(bytes: Uint8Array): DecodedGedcom {
+  const choice = chooseEncoding(bytes, () => scanBytes(bytes));
+  const decoder = new GedcomDecoder(choice);
+  const text = decoder.decode(bytes.subarray(choice.skip), true);
+  return { text, encoding: choice.encoding, bom: choice.bom, declared: choice.declared, warnings: decoder.warnings() };
 }
 
 function declaredInText(text: string): string | null {

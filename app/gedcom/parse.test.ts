@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseGedcom, pointerOf } from "./parse";
+import { MAX_VALUE_CHARS, parseGedcom, pointerOf } from "./parse";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
@@ -115,5 +115,30 @@ describe("pointerOf", () => {
     expect(pointerOf("@#DJULIAN@")).toBeNull();
     expect(pointerOf("jan@example.org")).toBeNull();
     expect(pointerOf("@@")).toBeNull();
+  });
+});
+
+describe("values at import", () => {
+  it("cuts a long value and a long CONC chain at 4,000 characters, saying so with the line", () => {
+    const long = "x".repeat(20_000);
+    const conc = Array.from({ length: 5_000 }, () => "2 CONC abcdefghij");
+    const text = ["0 HEAD", "0 @I1@ INDI", `1 NAME ${long} /Nowak/`, "1 NOTE start", ...conc, "0 TRLR"].join("\n");
+    const parsed = parseGedcom(text);
+    const person = parsed.records[1];
+    expect(person.children[0].value).toHaveLength(MAX_VALUE_CHARS);
+    expect(person.children[1].value).toHaveLength(MAX_VALUE_CHARS);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({ line: 3, tag: "NAME", severity: "warning", message: expect.stringMatching(/20,008/) }),
+      expect.objectContaining({ line: 4, tag: "NOTE", severity: "warning" }),
+    ]);
+    expect(parsed.problems[1].message).toMatch(/50,005 characters long: the first 4,000 are kept/);
+  });
+
+  it("removes NUL characters, with one warning that counts them", () => {
+    const parsed = parseGedcom(["0 HEAD", "0 @I1@ INDI", "1 NAME Jan\u0000 /No\u0000wak/", "0 TRLR"].join("\n"));
+    expect(parsed.records[1].children[0].value).toBe("Jan /Nowak/");
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({ line: 3, severity: "warning", message: expect.stringMatching(/2 NUL characters/) }),
+    ]);
   });
 });

@@ -26,8 +26,9 @@ describe("the public sample files", () => {
       gedcomVersion: "5.5.1",
       submitter: "Paul E Stobbe",
     });
-    // FamilySearch ids without an underscore: one warning for all of them.
-    expect(warnings(tree).map((w) => w.tag)).toEqual(["FSID"]);
+    // FamilySearch ids without an underscore: one warning for all of them; one note longer than values are kept.
+    expect(warnings(tree).map((w) => w.tag)).toEqual(["FSID", "NOTE"]);
+    expect(warnings(tree)[1].message).toMatch(/characters long: the first 4,000 are kept/);
 
     const lincoln = tree.people.find(
       (p) => p.given === "Abraham" && p.surname === "Lincoln" && p.birth?.date?.date?.year === 1809,

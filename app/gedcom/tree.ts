@@ -93,7 +93,7 @@ function notGedcom(message: string): GedcomTree {
   return { header: emptyHeader(null), people: [], families: [], problems: [{ line: 1, message, severity: "error" }] };
 }
 
-function emptyHeader(encoding: GedcomEncoding | null): GedcomHeader {
+export function emptyHeader(encoding: GedcomEncoding | null): GedcomHeader {
   return {
     sourceProgram: "",
     sourceName: "",
@@ -107,7 +107,7 @@ function emptyHeader(encoding: GedcomEncoding | null): GedcomHeader {
 }
 
 const child = (node: GedcomNode, tag: string) => node.children.find((c) => c.tag === tag);
-const childValue = (node: GedcomNode | undefined, tag: string) => (node ? (child(node, tag)?.value ?? "") : "");
+export const childValue = (node: GedcomNode | undefined, tag: string) => (node ? (child(node, tag)?.value ?? "") : "");
 
 /** `Brookline, , Norfolk County` → `Brookline, Norfolk County`: programs leave empty jurisdictions. */
 function cleanPlace(value: string): string {
@@ -159,20 +159,7 @@ export function buildTree(
   }
   for (const w of decoded.warnings) warning(1, w);
 
-  // Header.
-  const head = records[0];
-  const sour = child(head, "SOUR");
-  header.sourceProgram = sour?.value ?? "";
-  header.sourceName = childValue(sour, "NAME") || header.sourceProgram;
-  header.sourceVersion = childValue(sour, "VERS");
-  header.charset = childValue(head, "CHAR");
-  header.gedcomVersion = parsed.version ?? "";
-  if (!parsed.version) warning(head.line, "The header has no GEDC VERS: read as GEDCOM 5.5.1.", undefined, "HEAD");
-  for (const tag of child(head, "SCHMA")?.children ?? []) {
-    if (tag.tag !== "TAG") continue;
-    const [name, uri = ""] = tag.value.trim().split(/\s+/, 2);
-    if (name) header.extensionTags[name] = uri;
-  }
+  readHeader(records[0], parsed.version, header, warning);
 
   // Index of records by xref; a second record with the same xref is an error and is left out.
   const byXref = new Map<string, GedcomNode>();
@@ -211,11 +198,51 @@ export function buildTree(
   }
   if (!trailer) warning(parsed.lines, "The file has no TRLR line at its end: it may have been cut short.");
 
-  const subm = pointerOf(childValue(head, "SUBM"));
+  const subm = pointerOf(childValue(records[0], "SUBM"));
   if (subm) header.submitter = childValue(byXref.get(subm), "NAME");
 
-  reportUnknownTags(records, header.extensionTags, warning);
+  const unknownTags = new UnknownTags(header.extensionTags);
+  for (const record of records) unknownTags.add(record);
+  unknownTags.report(warning);
 
+  const { readPerson, readFamily } = recordReaders(byXref, warning, error);
+  const people: GedcomPerson[] = [];
+  const families: GedcomFamily[] = [];
+  for (const record of kept) {
+    if (record.tag === "INDI") people.push(readPerson(record));
+    else if (record.tag === "FAM") families.push(readFamily(record));
+  }
+
+  reconcileLinks(people, families, warning);
+  findCycles(people, families, error);
+  return result(people, families);
+}
+
+type Report = (line: number, message: string, xref?: string, tag?: string) => void;
+
+/** The header's program, version, character set, GEDCOM version and extension tags (not the submitter). */
+export function readHeader(head: GedcomNode, version: string | null, header: GedcomHeader, warning: Report): void {
+  const sour = child(head, "SOUR");
+  header.sourceProgram = sour?.value ?? "";
+  header.sourceName = childValue(sour, "NAME") || header.sourceProgram;
+  header.sourceVersion = childValue(sour, "VERS");
+  header.charset = childValue(head, "CHAR");
+  header.gedcomVersion = version ?? "";
+  if (!version) warning(head.line, "The header has no GEDC VERS: read as GEDCOM 5.5.1.", undefined, "HEAD");
+  for (const tag of child(head, "SCHMA")?.children ?? []) {
+    if (tag.tag !== "TAG") continue;
+    const [name, uri = ""] = tag.value.trim().split(/\s+/, 2);
+    if (name) header.extensionTags[name] = uri;
+  }
+}
+
+/** The records a person's or family's links and citations point to, by xref. */
+export interface RecordLookup {
+  get(xref: string): GedcomNode | undefined;
+}
+
+/** Reading INDI and FAM records into people and families, their links checked against `byXref`. */
+export function recordReaders(byXref: RecordLookup, warning: Report, error: Report) {
   // Shared notes and sources, read on demand.
   const noteText = (node: GedcomNode, owner: string): string | null => {
     const target = pointerOf(node.value);
@@ -249,11 +276,15 @@ export function buildTree(
     // Citations sit on the record and on its events and names: gather them all, once each.
     // In file order: the stack holds children reversed, so the first comes off first.
     const walk: GedcomNode[] = [...node.children].reverse();
+    const seen = new Set(into);
     while (walk.length) {
       const n = walk.pop() as GedcomNode;
       if (n.tag === "SOUR") {
         const text = citation(n, owner);
-        if (text && !into.includes(text)) into.push(text);
+        if (text && !seen.has(text)) {
+          seen.add(text);
+          into.push(text);
+        }
         continue;
       }
       for (let i = n.children.length - 1; i >= 0; i--) walk.push(n.children[i]);
@@ -275,13 +306,6 @@ export function buildTree(
     }
     return { date, place: cleanPlace(childValue(node, "PLAC")), line: node.line };
   };
-
-  const people: GedcomPerson[] = [];
-  const families: GedcomFamily[] = [];
-  for (const record of kept) {
-    if (record.tag === "INDI") people.push(readPerson(record));
-    else if (record.tag === "FAM") families.push(readFamily(record));
-  }
 
   function readPerson(record: GedcomNode): GedcomPerson {
     const xref = record.xref as string;
@@ -353,6 +377,7 @@ export function buildTree(
       notes: [],
       sources: [],
     };
+    const childSet = new Set<string>();
     for (const c of record.children) {
       if (c.tag === "HUSB" || c.tag === "WIFE" || c.tag === "CHIL") {
         const target = pointerOf(c.value);
@@ -370,8 +395,12 @@ export function buildTree(
           continue;
         }
         if (c.tag === "CHIL") {
-          if (family.children.includes(target)) warning(c.line, `@${target}@ is listed twice as a child.`, xref, c.tag);
-          else family.children.push(target);
+          // A set, not the list: a family of 200,000 children must not take 200,000² comparisons.
+          if (childSet.has(target)) warning(c.line, `@${target}@ is listed twice as a child.`, xref, c.tag);
+          else {
+            childSet.add(target);
+            family.children.push(target);
+          }
         } else {
           const role = c.tag === "HUSB" ? "husband" : "wife";
           if (family[role] && family[role] !== target) {
@@ -389,9 +418,7 @@ export function buildTree(
     return family;
   }
 
-  reconcileLinks(people, families, warning);
-  findCycles(people, families, error);
-  return result(people, families);
+  return { readPerson, readFamily };
 }
 
 /** "John /Kennedy/ Jr." → given John, surname Kennedy; GIVN and SURN fill what NAME leaves out. */
@@ -493,7 +520,7 @@ function findCycles(
   for (const f of families) {
     const kids = f.children.map((x) => index.get(x) as number);
     for (const parent of [f.husband, f.wife]) {
-      if (parent) childrenOf[index.get(parent) as number].push(...kids);
+      if (parent) for (const kid of kids) childrenOf[index.get(parent) as number].push(kid);
     }
   }
   const WHITE = 0;
@@ -536,28 +563,30 @@ function findCycles(
 }
 
 /** One warning per unknown tag, with how often it occurs and where first. Extension tags (`_X`) are welcome. */
-function reportUnknownTags(
-  records: GedcomNode[],
-  extensionTags: Record<string, string>,
-  warning: (line: number, message: string, xref?: string, tag?: string) => void,
-): void {
-  const seen = new Map<string, { line: number; xref?: string; count: number }>();
-  for (const record of records) {
+export class UnknownTags {
+  private readonly seen = new Map<string, { line: number; xref?: string; count: number }>();
+
+  constructor(private readonly extensionTags: Record<string, string>) {}
+
+  add(record: GedcomNode): void {
     const walk: GedcomNode[] = [record];
     while (walk.length) {
       const n = walk.pop() as GedcomNode;
-      if (!n.tag.startsWith("_") && !KNOWN_TAGS.has(n.tag) && !(n.tag in extensionTags)) {
-        const s = seen.get(n.tag);
+      if (!n.tag.startsWith("_") && !KNOWN_TAGS.has(n.tag) && !(n.tag in this.extensionTags)) {
+        const s = this.seen.get(n.tag);
         if (s) {
           s.count++;
           if (n.line < s.line) Object.assign(s, { line: n.line, xref: record.xref ?? undefined });
-        } else seen.set(n.tag, { line: n.line, xref: record.xref ?? undefined, count: 1 });
+        } else this.seen.set(n.tag, { line: n.line, xref: record.xref ?? undefined, count: 1 });
       }
       for (const c of n.children) walk.push(c);
     }
   }
-  for (const [tag, s] of seen) {
-    const times = s.count === 1 ? "once" : `${s.count} times`;
-    warning(s.line, `Unknown tag ${tag} (${times}): kept but not read.`, s.xref, tag);
+
+  report(warning: Report): void {
+    for (const [tag, s] of this.seen) {
+      const times = s.count === 1 ? "once" : `${s.count} times`;
+      warning(s.line, `Unknown tag ${tag} (${times}): kept but not read.`, s.xref, tag);
+    }
   }
 }

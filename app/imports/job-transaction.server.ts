@@ -15,6 +15,7 @@ const JOB_CACHE_KB = 65_536;
 export async function inJobTransaction<T>(
   database: Database,
   work: (trx: Kysely<Schema>, job: Database) => Promise<T>,
+  { cacheKb = JOB_CACHE_KB }: { cacheKb?: number } = {},
 ): Promise<T> {
   const job = database.kind === "sqlite" && database.file ? openSqlite(database.file) : database;
   // The job reads back much of the postings' B-tree as it writes; through a memory map every page it touched
@@ -23,7 +24,7 @@ export async function inJobTransaction<T>(
     job.sqlite?.pragma("mmap_size = 0");
     // Half the site connection's page cache: the import writes sorted runs, so it needs few pages at a time, and
     // both caches together stay within the import's memory bound (under 500 MB at a million rows).
-    job.sqlite?.pragma(`cache_size = -${JOB_CACHE_KB}`);
+    job.sqlite?.pragma(`cache_size = -${cacheKb}`);
     // The browse index a large import makes at its end (decision 0045) sorts every record of the table: with the
     // site's temp_store = MEMORY the sort of 10M records grew this process past 890 MB. On disk, SQLite's sorter
     // keeps about a page cache's worth in memory and spills the rest to temporary files.

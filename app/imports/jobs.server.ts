@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { EventEmitter } from "node:events";
 import { logger } from "~/config/logger.server";
 import { IMPORT_HEARTBEAT_INTERVAL_MS, IMPORT_STALE_AFTER_MS, IMPORT_STALE_CHECK_INTERVAL_MS } from "~/config/timing";
@@ -66,6 +67,7 @@ export type StartResult = { ok: true } | { ok: false; message: string };
 
 /** Why a batch cannot start this phase now, or null. */
 export function refusal(batch: ImportBatch, phase: JobPhase): string | null {
+  if (batch.kind === "gedcom") return "A member's tree is read when it is submitted, by its own job.";
   if (!STARTS_FROM[phase].includes(batch.status)) {
     if (RUNNING_STATES.includes(batch.status)) return "This import is already running.";
     return `An import that is ${batch.status} cannot be ${phase === "check" ? "checked" : phase === "import" ? "imported" : "undone"}.`;
@@ -162,6 +164,7 @@ async function run(
   }
 }
 
+const TREE_INTERRUPTED = "The server stopped while the file was read; nothing of it was written. Submit it again.";
 const INTERRUPTED =
   "The server stopped while this ran; nothing of it was written (an import commits all its rows or none). Start it again.";
 
@@ -173,24 +176,27 @@ export async function failInterruptedBatches(database: Database, now = Date.now(
   const silentSince = database.kind === "postgres" ? new Date(now - IMPORT_STALE_AFTER_MS).toISOString() : undefined;
   let query = database.db
     .selectFrom("import_batches")
-    .select(["id", "status"])
+    .select(["id", "status", "kind", "file_path"])
     .where("status", "in", [...RUNNING_STATES]);
   if (silentSince) query = query.where("heartbeat_at", "<", silentSince);
   const stuck = await query.execute();
   for (const b of stuck) {
     if (live.has(Number(b.id))) continue;
-    await claimBatch(
+    const tree = b.kind === "gedcom";
+    const claimed = await claimBatch(
       database,
       Number(b.id),
       [b.status as BatchStatus],
       b.status === "undoing" ? "imported" : "failed",
       {
-        error: INTERRUPTED,
+        error: tree ? TREE_INTERRUPTED : INTERRUPTED,
         finished_at: new Date(now).toISOString(),
       },
       // Asked again as it is failed: a heartbeat that came since the list was read means its instance lives.
       silentSince,
     );
+    // A member's tree file is read once, by its job (decision 0054): with the job gone, the file goes too.
+    if (claimed && tree && b.file_path) await rm(b.file_path, { force: true });
   }
   return stuck.length;
 }

@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { MessageChannel, type Worker, receiveMessageOnPort } from "node:worker_threads";
+import { startBundledWorker } from "~/platform/bundled-worker.server";
 import type { RecordsTable } from "~/db/schema";
 import { RECORD_VALUE_COLUMNS } from "~/search/record-keys.server";
 import type { SourcedRow } from "./batch-walk.server";
@@ -15,7 +13,7 @@ import type { RowProblem } from "./rows.server";
 
 /** The worker's source beside this file, and its bundle in the build's folder (scripts/build-workers.mjs). */
 const WORKER_SOURCE = "./keying-worker.server.ts";
-const WORKER_BUNDLE = path.join("workers", "keying-worker.cjs");
+const WORKER_BUNDLE = "keying-worker.cjs";
 /**
  * Chunks the worker may be ahead of the writer: enough that neither thread waits for the other while the writer
  * writes a run of postings, few enough to bound memory (they wait serialized, about 90 KB each).
@@ -30,15 +28,6 @@ const IN_FLIGHT = 128;
  */
 const WORKER_HEAP_MB = 128;
 
-/** How the worker is bundled, here from the sources and by the build alike. */
-export const KEYING_WORKER_BUILD = {
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node20",
-  logLevel: "warning",
-} as const;
-
 /** A row of the file as the worker gave it: a valid one is the `at`-th valid row of its chunk. */
 export interface KeyedRow extends SourcedRow {
   chunk: KeyedChunk;
@@ -47,31 +36,12 @@ export interface KeyedRow extends SourcedRow {
 
 const NO_PROBLEMS: RowProblem[] = [];
 
-async function startWorker(job: KeyingJob): Promise<Worker> {
-  const here = import.meta.url;
-  const options = {
+function startWorker(job: KeyingJob): Promise<Worker> {
+  return startBundledWorker(import.meta.url, WORKER_SOURCE, WORKER_BUNDLE, {
     workerData: job,
     transferList: [job.chunks],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-  };
-  if (!here.endsWith(".ts")) return new Worker(builtWorker(path.dirname(fileURLToPath(here))), options);
-  // Run from the sources (the command line under tsx, tests): bundled now, as the build bundles it.
-  const { build } = await import("esbuild");
-  const bundle = await build({
-    ...KEYING_WORKER_BUILD,
-    entryPoints: [fileURLToPath(new URL(WORKER_SOURCE, here))],
-    write: false,
   });
-  return new Worker(bundle.outputFiles[0]!.text, { ...options, eval: true });
-}
-
-/** The bundle in the build's folder, above the server's chunk that runs this (build/server/assets/…). */
-function builtWorker(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, WORKER_BUNDLE);
-    if (existsSync(file)) return file;
-    if (path.dirname(dir) === dir) throw new Error(`${WORKER_BUNDLE} is not in the build: run npm run build`);
-  }
 }
 
 /**

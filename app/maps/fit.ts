@@ -21,10 +21,17 @@ export function fitBox(
     all.push({ lat: circle.lat + dLat, lon: circle.lon + dLon }, { lat: circle.lat - dLat, lon: circle.lon - dLon });
   }
   if (!all.length) return fallback ?? { minLat: 45, maxLat: 55, minLon: 15, maxLon: 35 };
-  let minLat = Math.min(...all.map((p) => p.lat));
-  let maxLat = Math.max(...all.map((p) => p.lat));
-  let minLon = Math.min(...all.map((p) => p.lon));
-  let maxLon = Math.max(...all.map((p) => p.lon));
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLon = Infinity;
+  let maxLon = -Infinity;
+  // A loop, not Math.min(...): a map of 200,000 places would not fit on the stack as arguments.
+  for (const p of all) {
+    minLat = Math.min(minLat, p.lat);
+    maxLat = Math.max(maxLat, p.lat);
+    minLon = Math.min(minLon, p.lon);
+    maxLon = Math.max(maxLon, p.lon);
+  }
   const k = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
   if (maxLat - minLat < MIN_SPAN_DEG) {
     const mid = (minLat + maxLat) / 2;

@@ -172,7 +172,7 @@ export function buildSvg(input: MapViewInput, bounds: MapBox, files: BaseMapFile
       .join("");
   }
 
-  const maxCount = Math.max(1, ...input.points.map((p) => p.count ?? 1));
+  const maxCount = input.points.reduce((most, p) => Math.max(most, p.count ?? 1), 1);
   const dot = input.points.length > 150 ? 2.5 : 4;
   const points = input.points
     .map((p) => {

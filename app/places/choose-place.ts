@@ -21,7 +21,7 @@ export function choosePlace<T extends LatLon>(candidates: readonly T[], anchors:
   let best: T | null = null;
   let bestKm = Infinity;
   for (const c of candidates) {
-    const km = Math.min(...anchors.map((a) => haversineKm(c, a)));
+    const km = anchors.reduce((nearest, a) => Math.min(nearest, haversineKm(c, a)), Infinity);
     // Strictly nearer only: on a tie the indexes' order decides.
     if (km < bestKm) {
       best = c;

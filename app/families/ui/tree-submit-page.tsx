@@ -6,7 +6,7 @@ import type { loadSubmitPage, submitAction } from "../trees-pages.server";
 
 /** /members/genealogy/submit: a member's GEDCOM upload, a new tree or a newer file of one of theirs. */
 export function TreeSubmitPage() {
-  const { replaces, uploadMaxMb, maxTitle, searchPath } = useLoaderData<typeof loadSubmitPage>();
+  const { replaces, uploadMaxMb, maxPeople, maxTitle, searchPath } = useLoaderData<typeof loadSubmitPage>();
   const refused = useActionData<typeof submitAction>();
   const busy = useNavigation().state === "submitting";
   const errors = refused?.errors ?? {};
@@ -70,31 +70,46 @@ export function TreeSubmitPage() {
             }}
           />
           <p className="hint" id="file-hint">
-            GEDCOM 5.5 or 7.0, in any character set your program writes. At most {uploadMaxMb} MB.
+            GEDCOM 5.5 or 7.0, in any character set your program writes. At most {uploadMaxMb} MB and{" "}
+            {maxPeople.toLocaleString("en")} people; a large file is read after the upload, and your trees page shows
+            how far it is.
           </p>
           {fileError && (
             <p className="field-error" id="file-error">
               {fileError}
             </p>
           )}
-          {problems.length > 0 && (
-            <div className="gedcom-problems" id="file-problems">
-              <ol>
-                {problems.map((p, i) => (
-                  <li key={i}>
-                    {p.line > 0 ? `Line ${p.line}: ` : ""}
-                    {p.message}
-                  </li>
-                ))}
-              </ol>
-              {(errors.more ?? 0) > 0 && <p>… and {errors.more} more.</p>}
-            </div>
-          )}
+          {problems.length > 0 && <GedcomProblems id="file-problems" problems={problems} more={errors.more ?? 0} />}
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || !!sizeError}>
           {busy ? "Uploading…" : replaces ? "Upload the newer file" : "Upload the tree"}
         </button>
       </Form>
     </>
+  );
+}
+
+/** A refused file's errors, by line, and how many more there are. */
+export function GedcomProblems({
+  id,
+  problems,
+  more,
+}: {
+  id?: string;
+  problems: { line: number; message: string }[];
+  more: number;
+}) {
+  return (
+    <div className="gedcom-problems" id={id}>
+      <ol>
+        {problems.map((p, i) => (
+          <li key={i}>
+            {p.line > 0 ? `Line ${p.line}: ` : ""}
+            {p.message}
+          </li>
+        ))}
+      </ol>
+      {more > 0 && <p>… and {more.toLocaleString("en")} more.</p>}
+    </div>
   );
 }

@@ -53,7 +53,7 @@ function overlap(a: TargetGroup, b: TargetGroup, gapPx: number): boolean {
 export function groupTargets(targets: readonly Target[], gapPx: number): TargetGroup[] {
   let groups: TargetGroup[] = targets.map((t, i) => ({ members: [i], x: t.x, y: t.y, size: t.size }));
   for (;;) {
-    const cell = Math.max(1, ...groups.map((g) => g.size)) + gapPx;
+    const cell = groups.reduce((largest, g) => Math.max(largest, g.size), 1) + gapPx;
     const grid = new Map<string, number[]>();
     groups.forEach((g, i) => {
       const key = `${Math.floor(g.x / cell)},${Math.floor(g.y / cell)}`;

@@ -71,7 +71,7 @@ interface Place {
 
 export function drawPlaceMarkers(map: L.Map, view: MapView, options: PlaceMarkerOptions): void {
   const { navigate, canvas } = options;
-  const maxCount = Math.max(1, ...view.points.map((p) => p.count ?? 1));
+  const maxCount = view.points.reduce((most, p) => Math.max(most, p.count ?? 1), 1);
   const radiusOf = (count: number | undefined, highlight: boolean) =>
     view.sizeByCount ? 3 + 15 * Math.sqrt((count ?? 1) / maxCount) : highlight ? 7 : 5;
   // The highlighted place last, so it is drawn on top.

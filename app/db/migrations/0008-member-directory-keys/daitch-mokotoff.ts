@@ -257,6 +257,7 @@ function prepare(name: string): string[] {
       // A mark left over after lowercasing (İ → i + dot) belongs to the
       // letter before it, not a separator.
       if (COMBINING.test(lower)) continue;
+      // eslint-disable-next-line no-restricted-syntax -- one letter's folding: a few characters.
       out.push(...foldChar(lower));
     }
   }
