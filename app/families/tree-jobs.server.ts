@@ -1,10 +1,11 @@
 import { rm, stat } from "node:fs/promises";
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { type EventLoopUtilization, performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/auth/audit.server";
 import { logger } from "~/config/logger.server";
-import { IMPORT_HEARTBEAT_INTERVAL_MS, TREE_REFUSALS_SHOWN_MS } from "~/config/timing";
+import { IMPORT_HEARTBEAT_INTERVAL_MS, TREE_REFUSALS_SHOWN_MS, TREE_WRITE_REST_MAX_MS } from "~/config/timing";
 import { type TreeLimits, treeLimits } from "~/config/trees";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
@@ -48,6 +49,13 @@ const WRITE_SLICE = 50;
  * machine); a small cache spills them to the log as the job goes, a slice at a time.
  */
 const JOB_CACHE_KB = 2_048;
+
+/**
+ * The writer's rest after a slice begun at `began`: as long as the slice kept the thread busy (waiting on
+ * PostgreSQL is not), at most TREE_WRITE_REST_MAX_MS, so at least half the thread is left to the site.
+ */
+const rest = (began: EventLoopUtilization) =>
+  sleep(Math.min(performance.eventLoopUtilization(began).active, TREE_WRITE_REST_MAX_MS));
 
 export interface TreeJobInput {
   title: string;
@@ -339,14 +347,16 @@ async function runTreeJob(
             // SQLite's driver is synchronous: the site's other requests get their turn between slices.
             if (m.kind === "people") {
               for (let i = 0; i < m.people.length; i += WRITE_SLICE) {
+                const began = performance.eventLoopUtilization();
                 await insertPeople(trx, COLLECTION, m.people.slice(i, i + WRITE_SLICE), idOf, treeId);
-                await nextTurn();
+                await rest(began);
               }
               people += m.people.length;
             } else if (m.kind === "families") {
               for (let i = 0; i < m.families.length; i += WRITE_SLICE) {
+                const began = performance.eventLoopUtilization();
                 await insertFamilies(trx, COLLECTION, m.families.slice(i, i + WRITE_SLICE), firstFamily + i, idOf);
-                await nextTurn();
+                await rest(began);
               }
               firstFamily += m.families.length;
             }
