@@ -99,6 +99,11 @@ export const IMPORT_PROGRESS_EVENT_MS = 500;
 export const TREE_SUBMIT_WAIT_MS = 3_000;
 /** A refused tree file stays on the member's trees page, its errors listed, this long. */
 export const TREE_REFUSALS_SHOWN_MS = 7 * 24 * 3_600_000;
+/**
+ * After each slice of a tree's people or families the writer rests as long as the slice took, at most this long: a
+ * page needs several turns of the event loop, and gets them while the writer rests rather than one slice apart.
+ */
+export const TREE_WRITE_REST_MAX_MS = 50;
 /** How often the trees page asks again while a member's file is being read. */
 export const TREE_PROGRESS_POLL_MS = 1_000;
 

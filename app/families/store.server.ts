@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { nameKeys } from "~/names/keys";
 import { foldName } from "~/names/normalize";
 import type { FamilyCollectionId } from "./collections";
 import { dateSort, dateText } from "./dates";
 import type { FamilyDataSet, FamilyInput, PersonInput, TreeInput } from "./input";
+import { type KeyedValues, type PersonKeys, personKeys } from "./person-keys";
 
 /**
  * Writing linked people: each person with the search keys of its surname,
@@ -17,10 +17,7 @@ import type { FamilyDataSet, FamilyInput, PersonInput, TreeInput } from "./input
 
 const BATCH = 500;
 
-/** The key fields: surname, given name, birth place, death place. */
-export const KEY_FIELDS = { surname: "s", given: "g", birthPlace: "b", deathPlace: "d" } as const;
-/** Given-name variant groups are stored as codes of this pseudo-field. */
-export const VARIANT_FIELD = "v";
+export { KEY_FIELDS, VARIANT_FIELD } from "./person-keys";
 
 export async function nextId(db: Kysely<Schema>, table: "people" | "families" | "family_trees"): Promise<number> {
   const row = await db
@@ -34,23 +31,13 @@ async function insertChunks<T>(n: number, rows: T[], insert: (chunk: T[]) => Pro
   for (let i = 0; i < rows.length; i += n) await insert(rows.slice(i, i + n));
 }
 
-type KeyedValues = Pick<PersonInput, "surname" | "given" | "birthPlace" | "deathPlace">;
-
-function keysOf(p: KeyedValues, id: number) {
-  const keys: { person_id: number; field: string; exact_key: string; folded: string }[] = [];
-  const codes = new Map<string, { field: string; code: string; person_id: number }>();
-  const values = { surname: p.surname, given: p.given, birthPlace: p.birthPlace, deathPlace: p.deathPlace };
-  for (const [name, field] of Object.entries(KEY_FIELDS)) {
-    const value = values[name as keyof typeof values];
-    if (!value) continue;
-    const of = nameKeys(value, { variants: field === KEY_FIELDS.given });
-    keys.push({ person_id: id, field, exact_key: of.exact, folded: of.folded });
-    for (const code of of.phonetic) codes.set(`${field}:${code}`, { field, code, person_id: id });
-    for (const code of of.variants) {
-      codes.set(`${VARIANT_FIELD}:${code}`, { field: VARIANT_FIELD, code, person_id: id });
-    }
-  }
-  return { keys, codes: [...codes.values()] };
+/** A person's keys and codes with its id; worked out here unless they came with the person (`keyed`). */
+function keysOf(p: KeyedValues & { keyed?: PersonKeys }, id: number) {
+  const { keys, codes } = p.keyed ?? personKeys(p);
+  return {
+    keys: keys.map((k) => ({ person_id: id, ...k })),
+    codes: codes.map((c) => ({ person_id: id, ...c })),
+  };
 }
 
 /**
@@ -60,7 +47,7 @@ function keysOf(p: KeyedValues, id: number) {
 export async function insertPeople(
   trx: Kysely<Schema>,
   collection: FamilyCollectionId,
-  people: readonly PersonInput[],
+  people: readonly (PersonInput & { keyed?: PersonKeys })[],
   idOf: (number: number) => number,
   firstTree: number,
 ): Promise<void> {
@@ -76,8 +63,8 @@ export async function insertPeople(
           tree_id: p.tree === null ? null : firstTree + p.tree,
           surname: p.surname,
           given: p.given,
-          sort_surname: foldName(p.surname),
-          sort_given: foldName(p.given),
+          sort_surname: p.keyed?.sortSurname ?? foldName(p.surname),
+          sort_given: p.keyed?.sortGiven ?? foldName(p.given),
           sex: p.sex,
           birth_date: p.birth ? dateText(p.birth) : null,
           birth_sort: p.birth ? dateSort(p.birth) : null,

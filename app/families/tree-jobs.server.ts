@@ -1,10 +1,11 @@
 import { rm, stat } from "node:fs/promises";
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { type EventLoopUtilization, performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/auth/audit.server";
 import { logger } from "~/config/logger.server";
-import { IMPORT_HEARTBEAT_INTERVAL_MS, TREE_REFUSALS_SHOWN_MS } from "~/config/timing";
+import { IMPORT_HEARTBEAT_INTERVAL_MS, TREE_REFUSALS_SHOWN_MS, TREE_WRITE_REST_MAX_MS } from "~/config/timing";
 import { type TreeLimits, treeLimits } from "~/config/trees";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
@@ -37,16 +38,24 @@ const WORKER_BUNDLE = "tree-worker.cjs";
  */
 const WORKER_HEAP_MB = 320;
 /**
- * People or families written between turns of the event loop: a slice of 200 people, with their keys and codes, is
- * some tens of milliseconds of SQLite's synchronous work.
+ * People or families written between turns of the event loop. Their keys come worked out by the worker; what is
+ * left is building the statements and SQLite's synchronous work: 50 people are a few milliseconds, some tens under
+ * a loaded machine (200, with the keys worked out here, held /healthz for over half a second).
  */
-const WRITE_SLICE = 200;
+const WRITE_SLICE = 50;
 /**
  * The page cache of the job's SQLite connection, in KiB: the pages it holds are written to the log at the commit,
- * in one synchronous call on the server's thread (64 MB took about half a second); a small cache spills them to
- * the log as the job goes, a slice at a time.
+ * in one synchronous call on the server's thread (64 MB took about half a second, 8 MB up to 0.7 s on a loaded
+ * machine); a small cache spills them to the log as the job goes, a slice at a time.
  */
-const JOB_CACHE_KB = 8_192;
+const JOB_CACHE_KB = 2_048;
+
+/**
+ * The writer's rest after a slice begun at `began`: as long as the slice kept the thread busy (waiting on
+ * PostgreSQL is not), at most TREE_WRITE_REST_MAX_MS, so at least half the thread is left to the site.
+ */
+const rest = (began: EventLoopUtilization) =>
+  sleep(Math.min(performance.eventLoopUtilization(began).active, TREE_WRITE_REST_MAX_MS));
 
 export interface TreeJobInput {
   title: string;
@@ -306,7 +315,7 @@ async function runTreeJob(
     const written = await oneAtATime(() =>
       inJobTransaction(
         database,
-        async (trx) => {
+        async (trx, job) => {
           if (input.replaces && !(await mayReplace(trx, input.submitter.id, input.replaces))) return null;
           const firstNumber = await nextNumber(trx);
           tell({ kind: "write", firstNumber });
@@ -338,14 +347,16 @@ async function runTreeJob(
             // SQLite's driver is synchronous: the site's other requests get their turn between slices.
             if (m.kind === "people") {
               for (let i = 0; i < m.people.length; i += WRITE_SLICE) {
+                const began = performance.eventLoopUtilization();
                 await insertPeople(trx, COLLECTION, m.people.slice(i, i + WRITE_SLICE), idOf, treeId);
-                await nextTurn();
+                await rest(began);
               }
               people += m.people.length;
             } else if (m.kind === "families") {
               for (let i = 0; i < m.families.length; i += WRITE_SLICE) {
+                const began = performance.eventLoopUtilization();
                 await insertFamilies(trx, COLLECTION, m.families.slice(i, i + WRITE_SLICE), firstFamily + i, idOf);
-                await nextTurn();
+                await rest(began);
               }
               firstFamily += m.families.length;
             }
@@ -371,6 +382,26 @@ async function runTreeJob(
             finished_at: new Date().toISOString(),
             duration_ms: Date.now() - started,
           });
+          // In the job's transaction: on SQLite a write of the site's own connection just after the commit would
+          // copy the job's whole log into the database file (its automatic checkpoint) on the server's thread.
+          await writeAudit(
+            { ...job, db: trx },
+            {
+              actorUserId: input.submitter.id,
+              subjectUserId: input.submitter.id,
+              action: input.replaces ? "tree.replacement-submitted" : "tree.submitted",
+              details: {
+                tree: treeId,
+                title: input.title,
+                file: input.fileName,
+                people: analysis.people,
+                families: analysis.families,
+                warnings: analysis.warnings,
+                ...(input.replaces ? { replaces: input.replaces } : {}),
+              },
+              ip,
+            },
+          );
           return treeId;
         },
         { cacheKb: JOB_CACHE_KB },
@@ -384,21 +415,6 @@ async function runTreeJob(
       });
       return { ok: false, errors: null, more: 0 };
     }
-    await writeAudit(database, {
-      actorUserId: input.submitter.id,
-      subjectUserId: input.submitter.id,
-      action: input.replaces ? "tree.replacement-submitted" : "tree.submitted",
-      details: {
-        tree: written,
-        title: input.title,
-        file: input.fileName,
-        people: analysis.people,
-        families: analysis.families,
-        warnings: analysis.warnings,
-        ...(input.replaces ? { replaces: input.replaces } : {}),
-      },
-      ip,
-    });
     logger.info({ batch: batchId, tree: written, people: analysis.people, ms: Date.now() - started }, "tree read");
     return {
       ok: true,

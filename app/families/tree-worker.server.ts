@@ -3,11 +3,13 @@ import { chooseEncoding, describeText, recognizeNonGedcom } from "~/gedcom/encod
 import { type GedcomNode, GedcomRecordReader } from "~/gedcom/parse";
 import type { FamilyInput } from "./input";
 import { fileHead, readLines, scanFile } from "./tree-file.server";
-import { type ConvertedTreePerson, TreeScan } from "./tree-scan";
+import { personKeys } from "./person-keys";
+import { TreeScan } from "./tree-scan";
 import {
   TREE_CHUNK,
   TREE_IN_FLIGHT,
   TREE_PASSES,
+  type KeyedTreePerson,
   type TreeFromMain,
   type TreeFromWorker,
   type TreeWorkerJob,
@@ -116,7 +118,7 @@ async function run(): Promise<void> {
 
   await until(() => firstNumber !== null);
   const first = firstNumber as number;
-  let people: ConvertedTreePerson[] = [];
+  let people: KeyedTreePerson[] = [];
   let families: FamilyInput[] = [];
   const send = async (last: boolean) => {
     while (people.length >= TREE_CHUNK || (last && people.length)) {
@@ -136,7 +138,8 @@ async function run(): Promise<void> {
   scan.again();
   await passOver((record) => {
     const p = scan.person(record, first);
-    if (p) people.push(p);
+    // The search keys are most of a person's work: worked out here, the server's thread only writes them.
+    if (p) people.push({ ...p, keyed: personKeys(p) });
   });
   await send(true);
   scan.again();
