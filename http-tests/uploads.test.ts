@@ -139,7 +139,7 @@ describe.each(kinds)("uploads leave nothing behind (%s)", (kind) => {
 
   it("sweeps at start the files that belong to no batch and were not written lately", async () => {
     // An administrator's import batch holds its file until it is discarded.
-    await uploadImport(server.url, admin.cookie, "stpete-birth", recordsFile(10));
+    await uploadImport(server.url, admin.cookie, "records:stpete-birth", recordsFile(10));
     const held = uploads();
     expect(held).toHaveLength(1);
     const dir = path.join(server.dataDir, "imports");
