@@ -166,7 +166,7 @@ export async function checkBatch<R extends SourcedRow, E>(
     {
       onWarnings(rowWarnings) {
         warningRows++;
-        if (warnings.length < KEPT_WARNINGS) warnings.push(...rowWarnings);
+        for (const w of rowWarnings) if (warnings.length < KEPT_WARNINGS) warnings.push(w);
       },
     },
   );

@@ -159,7 +159,7 @@ export function parseRules(read: (name: string) => string, name: string, locatio
       // Every #include in Commons Codec's files comes before the including file's own rules, where Java's
       // map-of-lists merge (putAll) amounts to reading the included rules first.
       if (rules.length > 0) throw new Error(`#include after rules in ${location} would lose rules in Java`);
-      rules.push(...parseRules(read, include, `${location}->${include}`));
+      for (const rule of parseRules(read, include, `${location}->${include}`)) rules.push(rule);
       continue;
     }
     const parts = javaSplit(line, JAVA_WHITESPACE);
