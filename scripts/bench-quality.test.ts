@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runScript } from "../http-tests/scripts";
-import { QUERY_KINDS } from "../app/search/quality/known-items";
+import { QUERY_KINDS } from "../app/demo/known-items";
 import type { Figures } from "./bench-quality";
 
 interface Summary {

@@ -3,7 +3,7 @@
  *                           [--only typo,parents] [--seed 27]
  *
  * The search-quality benchmark (issue 27, item 6). Builds a temporary database of N demo records, makes a
- * labelled known-item query set from its St. Petersburg births (app/search/quality/known-items.ts: each query
+ * labelled known-item query set from its St. Petersburg births (app/demo/known-items.ts: each query
  * a realistic transformation of one record, so the record meant is known), and runs every query through the
  * search page's own path (parseCriteria → searchCollection) in each order the births offer: date order today,
  * and "relevance" once the sort registry has it. Per query kind and overall: recall@10, recall@25, mean
@@ -25,7 +25,7 @@ import {
   type QueryKind,
   type TargetRecord,
   buildQuerySet,
-} from "../app/search/quality/known-items";
+} from "../app/demo/known-items";
 import { intArg, parseArgs } from "./args";
 import { openBenchDatabase, round } from "./bench-kit";
 

@@ -14,7 +14,7 @@ import { findUserForLogin } from "../app/auth/users.server";
 import { readConfig } from "../app/config/env.server";
 import { type Database, openDatabase } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrations.server";
-import { MAX_STORED_PROBLEMS, createBatch, getBatch, listProblems } from "../app/imports/batches.server";
+import { createBatch, getBatch } from "../app/imports/batches.server";
 import { type Delimiter } from "../app/imports/csv";
 import { type ImportEncoding, isImportEncoding } from "../app/imports/encoding";
 import { SOURCE_KEY_TARGET, importTargets, matchHeaders } from "../app/imports/fields";
@@ -25,6 +25,7 @@ import { submitTree } from "../app/families/trees.server";
 import type { CalendarKind } from "../app/search/calendar";
 import { COLLECTIONS, type CollectionDef, getCollection } from "../app/search/collections";
 import { csvLine } from "../app/search/csv";
+import { MAX_STORED_PROBLEMS, listProblems } from "../app/jobs/batch-rows.server";
 
 export const USAGE = `usage:
   npm run import -- --collection COLLECTION FILE [--dry-run] [--mapping mapping.json] [--encoding cp1250]

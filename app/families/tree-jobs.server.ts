@@ -10,13 +10,13 @@ import { type TreeLimits, treeLimits } from "~/config/trees";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import type { GedcomProblem } from "~/gedcom/parse";
-import { replaceProblems, updateBatch } from "~/imports/batches.server";
-import { inJobTransaction } from "~/imports/job-transaction.server";
-import { INSTANCE_ID } from "~/imports/jobs.server";
+import { inJobTransaction } from "~/db/job-transaction.server";
 import { startBundledWorker } from "~/platform/bundled-worker.server";
 import { insertFamilies, insertPeople, insertTrees, nextId } from "./store.server";
 import type { TreeFromMain, TreeFromWorker, TreeWorkerJob } from "./tree-messages";
 import { SHOWN_ERRORS } from "./tree-scan";
+import { replaceProblems, updateBatch } from "~/jobs/batch-rows.server";
+import { INSTANCE_ID } from "~/jobs/instance.server";
 
 /**
  * A member's tree read, checked and written as a job in the background (decision 0054). The file, streamed to the

@@ -4,7 +4,7 @@ import type { User } from "~/auth/users.server";
 import { getDatabase } from "~/db/current.server";
 import { readForm } from "~/routing/form-data.server";
 import { type ReceivedUpload, keepingUploadOnlyIfDone, receiveUpload } from "~/routing/upload.server";
-import { quotaMessage, uploadRoom } from "~/imports/upload-files.server";
+import { quotaMessage, uploadRoom } from "~/jobs/upload-files.server";
 import { PATHS, treePreviewPath, treeReplacePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
 import { uploadMaxBytes } from "~/config/uploads";

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
-import { type ImportBatch, MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "./batches.server";
+import { type ImportBatch } from "./batches.server";
 import { SOURCE_KEY_TARGET } from "./fields";
 import { type FileAnalysis, fileDigest } from "./file.server";
 import { ImportError } from "./import-error";
 import type { RowProblem } from "./rows.server";
 import { SeenKeys } from "./seen-keys";
+import { MAX_STORED_PROBLEMS, replaceProblems, updateBatch } from "~/jobs/batch-rows.server";
 
 /**
  * What every kind of batch (records, places) does alike (decisions 0023, 0027): read the file's rows, refuse a

@@ -1,11 +1,11 @@
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~/db/connection.server";
-import type { ImportBatchesTable, Schema } from "~/db/schema";
+import type { Schema } from "~/db/schema";
+import type { BatchRow, BatchUpdate } from "~/jobs/batch-rows.server";
 import type { CalendarKind } from "~/search/calendar";
 import type { Delimiter } from "./csv";
 import type { ImportEncoding } from "./encoding";
 import type { FileAnalysis } from "./file.server";
-import type { RowProblem } from "./rows.server";
 
 /**
  * The durable record of each import batch (decision 0023): what was uploaded, the administrator's settings, how
@@ -33,9 +33,6 @@ export interface RecordBatchSettings {
   /** The sheet of a workbook that is read (the first when none is chosen). */
   sheet?: string | null;
 }
-
-export type BatchRow = Selectable<ImportBatchesTable>;
-export type BatchUpdate = Omit<Updateable<ImportBatchesTable>, "id">;
 
 export interface ImportBatch {
   id: number;
@@ -194,45 +191,4 @@ export async function claimBatch(
   if (silentSince) query = query.where("heartbeat_at", "<", silentSince);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function updateBatch(executor: { db: Kysely<Schema> }, id: number, set: BatchUpdate): Promise<void> {
-  await executor.db.updateTable("import_batches").set(set).where("id", "=", id).execute();
-}
-
-/** Problems kept per batch: the page shows the first thousand, the CSV all that are kept. */
-export const MAX_STORED_PROBLEMS = 100_000;
-export const SHOWN_PROBLEMS = 1000;
-
-export async function replaceProblems(
-  executor: { db: Kysely<Schema> },
-  batchId: number,
-  problems: readonly RowProblem[],
-): Promise<void> {
-  await executor.db.deleteFrom("import_problems").where("batch_id", "=", batchId).execute();
-  for (let i = 0; i < problems.length; i += 500) {
-    await executor.db
-      .insertInto("import_problems")
-      .values(
-        problems.slice(i, i + 500).map((p, j) => ({
-          batch_id: batchId,
-          position: i + j,
-          row: p.row,
-          column_name: p.column,
-          message: p.message,
-        })),
-      )
-      .execute();
-  }
-}
-
-export async function listProblems(database: Database, batchId: number, limit: number): Promise<RowProblem[]> {
-  const rows = await database.db
-    .selectFrom("import_problems")
-    .select(["row", "column_name", "message"])
-    .where("batch_id", "=", batchId)
-    .orderBy("position")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ row: Number(r.row), column: r.column_name, message: r.message }));
 }

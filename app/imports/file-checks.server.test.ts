@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
 import { collectionSize } from "~/search/engine.server";
-import { getBatch, listProblems } from "./batches.server";
+import { getBatch } from "./batches.server";
 import { createRecordCsvBatch } from "./csv-batches.server";
 import { analyseCsv } from "./file.server";
 import { startBatchJob } from "./jobs.server";
 import { inCodePage } from "./test-files";
+import { listProblems } from "~/jobs/batch-rows.server";
 
 /**
  * Issue 26 point 5: what a check passes imports. A quote that never closes, a NUL byte after the part the upload

@@ -2,9 +2,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { IMPORT_STALE_AFTER_MS } from "~/config/timing";
 import { createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
-import { claimBatch, createBatch, getBatch, updateBatch } from "./batches.server";
+import { claimBatch, createBatch, getBatch } from "./batches.server";
 import { FILE_NOT_HERE } from "./batch-walk.server";
 import { failInterruptedBatches, startBatchJob } from "./jobs.server";
+import { updateBatch } from "~/jobs/batch-rows.server";
 
 const collection = getCollection("stpete-birth")!;
 

@@ -1,20 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { EventEmitter } from "node:events";
 import { logger } from "~/config/logger.server";
+import { INSTANCE_ID } from "~/jobs/instance.server";
 import { IMPORT_HEARTBEAT_INTERVAL_MS, IMPORT_STALE_AFTER_MS, IMPORT_STALE_CHECK_INTERVAL_MS } from "~/config/timing";
 import type { Database } from "~/db/connection.server";
-import {
-  type BatchStatus,
-  type ImportBatch,
-  RUNNING_STATES,
-  claimBatch,
-  getBatch,
-  updateBatch,
-} from "./batches.server";
+import { type BatchStatus, type ImportBatch, RUNNING_STATES, claimBatch, getBatch } from "./batches.server";
 import { ImportError, type OnProgress } from "./batch-walk.server";
 import { checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
 import { checkPlaceBatch, importPlaceBatch, undoPlaceBatch } from "./places.server";
+import { updateBatch } from "~/jobs/batch-rows.server";
 
 /**
  * Running a batch's check, import or undo in the background of the instance that was asked (decision 0023). The
@@ -35,9 +29,6 @@ export interface LiveProgress {
   total: number;
   startedAt: number;
 }
-
-/** This process, among the instances that share a PostgreSQL database. */
-export const INSTANCE_ID = randomUUID();
 
 const live = new Map<number, LiveProgress>();
 const events = new EventEmitter();

@@ -19,14 +19,11 @@ import { uploadMaxBytes } from "~/config/uploads";
 import {
   type ImportBatch,
   RUNNING_STATES,
-  SHOWN_PROBLEMS,
   claimBatch,
   countBatches,
   createBatch,
   getBatch,
   listBatches,
-  listProblems,
-  updateBatch,
 } from "./batches.server";
 import { MAX_COLUMNS, delimiterLabel, sampleText, tooManyColumns } from "./csv";
 import { encodingLabel } from "./encoding";
@@ -37,7 +34,8 @@ import { analyseXlsx } from "./xlsx.server";
 import { CALENDARS, NO_TARGET, importSchema, newImportSchema, settingsSchema } from "./forms";
 import { type JobPhase, liveProgress, onBatchChange, refusal, startBatchJob } from "./jobs.server";
 import { laterBatch } from "./batch-walk.server";
-import { quotaMessage, uploadRoom } from "./upload-files.server";
+import { quotaMessage, uploadRoom } from "~/jobs/upload-files.server";
+import { SHOWN_PROBLEMS, listProblems, updateBatch } from "~/jobs/batch-rows.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,

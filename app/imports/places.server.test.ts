@@ -7,11 +7,12 @@ import { parsePlaceCriteria } from "~/places/criteria";
 import { mapIndex } from "~/places/indexes";
 import { searchPlaces } from "~/places/search.server";
 import { importPlaces, placeCounts } from "~/places/store.server";
-import { getBatch, listProblems } from "./batches.server";
+import { getBatch } from "./batches.server";
 import { createCsvBatch } from "./csv-batches.server";
 import { startBatchJob } from "./jobs.server";
 import { matchPlaceHeaders } from "./place-fields";
 import { exportPlacesCsv } from "./places.server";
+import { listProblems } from "~/jobs/batch-rows.server";
 
 const index = mapIndex("ukraine");
 const member = { isMember: true };

@@ -22,7 +22,7 @@ import {
 import type { ImportBatch } from "./batches.server";
 import { SOURCE_KEY_TARGET } from "./fields";
 import { readCsvRows } from "./file.server";
-import { inJobTransaction, lockForJob } from "./job-transaction.server";
+import { inJobTransaction, lockForJob } from "~/db/job-transaction.server";
 import { placeExportColumns } from "./place-fields";
 import { type ReadPlaceRow, SPELLING_JOIN, canonicalPlace, readPlaceRow } from "./place-rows.server";
 

@@ -9,11 +9,12 @@ import { getCollection } from "~/search/collections";
 import { parseCriteria } from "~/search/criteria";
 import { collectionSize, searchCollection } from "~/search/engine.server";
 import { importRecords } from "~/search/store.server";
-import { getBatch, listProblems } from "./batches.server";
+import { getBatch } from "./batches.server";
 import { startBatchJob } from "./jobs.server";
 import { createRecordCsvBatch } from "./csv-batches.server";
 import { exportCollectionCsv } from "./records.server";
 import { inCodePage } from "./test-files";
+import { listProblems } from "~/jobs/batch-rows.server";
 
 const collection = getCollection("stpete-birth")!;
 const visitor = { user: null } as unknown as Viewer;

@@ -26,7 +26,7 @@ import {
 import type { ImportBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { readCsvRows } from "./file.server";
-import { inJobTransaction, lockForJob } from "./job-transaction.server";
+import { inJobTransaction, lockForJob } from "~/db/job-transaction.server";
 import { type KeyedRow, keyedIds, keyedRecord, keyedRecordAt, keyedRows } from "./keyed-rows.server";
 import { readXlsxRows } from "./xlsx.server";
 import { type ReadRow, canonicalOfImport, canonicalOfStored, recordRowReader } from "./rows.server";

@@ -3,6 +3,7 @@ import type { CalendarKind } from "~/search/calendar";
 import { formatIsoDate } from "~/search/calendar";
 import type { CollectionDef } from "~/search/collections";
 import type { ImportRecord } from "~/search/store.server";
+import type { JobProblem } from "~/jobs/batch-rows.server";
 import type { CsvRow } from "./csv";
 import { readRegisterDate } from "./dates";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, principalField } from "./fields";
@@ -13,11 +14,8 @@ import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, principalField } from ".
  * so what the check reports is exactly what the import would do.
  */
 
-export interface RowProblem {
-  row: number;
-  column: string;
-  message: string;
-}
+/** A problem of an import's row: the problem every job reports. */
+export type RowProblem = JobProblem;
 
 export interface RecordRowSettings {
   /** The target of each column (a field name, "date", "julianDate", "sourceKey") or null to leave it out. */

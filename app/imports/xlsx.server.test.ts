@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { getCollection } from "~/search/collections";
 import { collectionSize } from "~/search/engine.server";
-import { createBatch, getBatch, listProblems } from "./batches.server";
+import { createBatch, getBatch } from "./batches.server";
 import { matchHeaders } from "./fields";
 import { startBatchJob } from "./jobs.server";
 import { analyseXlsx, readXlsxRows } from "./xlsx.server";
+import { listProblems } from "~/jobs/batch-rows.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "metryka-xlsx-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -201,7 +201,7 @@ export async function receiveUpload(request: Request, extension: string, options
 
 /**
  * Runs what the caller does with a received file, removing the file when that throws (a 500, a crash of the
- * reader): only a file that became a batch stays. The sweep (app/imports/upload-files.server.ts) catches what a
+ * reader): only a file that became a batch stays. The sweep (app/jobs/upload-files.server.ts) catches what a
  * killed process left.
  */
 export async function keepingUploadOnlyIfDone<T>(upload: ReceivedUpload, work: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import { type StorageState, storageState } from "./availability.server";
 import { logger } from "~/config/logger.server";
 import { refreshNameCodes } from "./name-codes.server";
 import { failInterruptedBatches, watchInterruptedBatches } from "~/imports/jobs.server";
-import { startUploadSweeps } from "~/imports/upload-files.server";
+import { startUploadSweeps } from "~/jobs/upload-files.server";
 
 /**
  * The process-wide state of the app: one database handle, opened, migrated

@@ -30,8 +30,8 @@ import {
   SURNAMES,
   type Sex,
   type SurnameEntry,
-} from "~/demo/names";
-import { Rng } from "~/demo/prng";
+} from "./names";
+import { Rng } from "./prng";
 import { foldName } from "~/names/normalize";
 
 export const QUERY_KINDS = [

@@ -6,7 +6,7 @@ import { createUser } from "~/auth/users.server";
 import { UPLOAD_SWEEP_GRACE_MS } from "~/config/timing";
 import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-database";
 import { receiveUpload, uploadsDir } from "~/routing/upload.server";
-import { createBatch } from "./batches.server";
+import { createBatch } from "~/imports/batches.server";
 import { heldBytes, sweepUploads, uploadRoom } from "./upload-files.server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "metryka-upload-files-"));
