@@ -26,7 +26,7 @@ import {
 import type { ImportBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
 import { readCsvRows } from "./file.server";
-import { inJobTransaction, lockForJob } from "~/db/job-transaction.server";
+import { inJobTransaction, jobExcludesOtherWriters, lockForJob } from "~/db/job-transaction.server";
 import { type KeyedRow, keyedIds, keyedRecord, keyedRecordAt, keyedRows } from "./keyed-rows.server";
 import { readXlsxRows } from "./xlsx.server";
 import { type ReadRow, canonicalOfImport, canonicalOfStored, recordRowReader } from "./rows.server";
@@ -268,7 +268,7 @@ export async function importRecordBatch(
     const importer = new RecordImporter(job, IMPORT_RECORDS_PER_WRITE, trx);
     await importer.init();
     const startsEmpty =
-      database.kind === "sqlite" &&
+      jobExcludesOtherWriters(database) &&
       !(await trx
         .selectFrom("records")
         .select("id")
@@ -280,9 +280,9 @@ export async function importRecordBatch(
     const rows: RecordRows<SourcedRow> = (
       worker ? await keyedRecordRows(batch, trx, importer) : recordRows(batch)
     ) as RecordRows<SourcedRow>;
-    // Into an empty collection every row is new on SQLite: this transaction (BEGIN IMMEDIATE) keeps other writers
-    // out, and a key repeated in the file is left out before it is classified. So no chunk's keys are looked up
-    // (1,000 queries a million rows). On PostgreSQL another import into the collection may commit meanwhile.
+    // Into an empty collection every row is new when this transaction keeps other writers out (SQLite's BEGIN
+    // IMMEDIATE), and a key repeated in the file is left out before it is classified. So no chunk's keys are looked
+    // up (1,000 queries a million rows). On PostgreSQL another import into the collection may commit meanwhile.
     const source = startsEmpty ? { ...rows, classify: allNew } : rows;
     const counts = await walkBatchRows(
       trx,
