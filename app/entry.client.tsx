@@ -3,8 +3,8 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { config as zodConfig } from "zod/v4/core";
 import { chunkErrorStandIn } from "~/ui/chunk-error-module";
-import { onRecoverableError, reportMountFailure } from "~/platform/mount";
-import { installChunkErrorReload } from "~/platform/reload-guard";
+import { onRecoverableError, reportMountFailure } from "~/browser/mount";
+import { installChunkErrorReload } from "~/browser/reload-guard";
 
 // The CSP allows no eval, and zod's compiled object parsers first test for it with `new Function`, which the browser
 // blocks and reports as a violation: forms in the browser validate with the interpreted parsers (the server keeps

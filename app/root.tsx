@@ -12,8 +12,8 @@ import { REFRESH_COOKIE_NAME, carriesCookie } from "~/auth/sessions.server";
 import { AccountNav } from "~/auth/ui/account-nav";
 import { getBrowserSession } from "~/auth/use-browser-session";
 import { currentBuildId } from "~/platform/build-info.server";
-import { HASH_REDIRECT_SCRIPT } from "~/platform/hash-redirect";
-import { usePageRuntime } from "~/platform/use-page-runtime";
+import { HASH_REDIRECT_SCRIPT } from "~/browser/hash-redirect";
+import { usePageRuntime } from "~/browser/use-page-runtime";
 import { logger } from "~/config/logger.server";
 import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
@@ -113,11 +113,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// A worker that just took control has not heard the token the page got at load.
+const syncWorkerSession = () => getBrowserSession().syncServiceWorker();
+
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   const username = root?.user?.username;
   // SPEC §4: notice a newer build and a new service worker, and reload once without losing typing.
-  usePageRuntime(root?.buildId);
+  usePageRuntime(root?.buildId, syncWorkerSession);
   // SPEC §7.1: refresh at the start of every page load, then every 300 s, while there is a session: a visitor
   // without the refresh cookie makes no call at all (issue 12 item 4), and a token left from a session that is
   // gone is dropped as a failed refresh would drop it. Signing in or out reloads the root's data, so this follows.

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { CHUNK_RELOAD_HOOK as APP_HOOK } from "../app/platform/reload-guard";
+import { CHUNK_RELOAD_HOOK as APP_HOOK } from "../app/browser/reload-guard";
 import { CHUNK_RELOAD_HOOK, guardRouteModuleReload, isRouteModulesFile } from "./route-module-reload-guard";
 
 // The files Vite really transforms: a Remix upgrade that moves the reload must fail here, not in production.

@@ -3,7 +3,7 @@
 // When a route's code fails to import during a navigation, @remix-run/react's loadRouteModule logs and calls
 // `window.location.reload()` itself, with no memory of having done so: a chunk that is gone for good (a deploy
 // removed it, a proxy blocks it) reloads the page forever. Remix offers no option for this, so the build rewrites
-// that one call to ask the page's reload guard (app/platform/reload-guard.ts) first: it reloads once per path
+// that one call to ask the page's reload guard (app/browser/reload-guard.ts) first: it reloads once per path
 // within RELOAD_GUARD_TTL_MS and otherwise lets the error reach the error page. A Remix upgrade that changes the
 // code fails the build here rather than silently losing the guard.
 import type { Plugin } from "vite";

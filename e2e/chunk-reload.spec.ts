@@ -5,7 +5,7 @@ import { shot } from "./helpers";
  * SPEC §8, issue #4 item 4: when a route's code cannot be downloaded (a deploy removed it under an open page),
  * the page loads afresh — the page the member was going to — at most once per path within 10 s; a second
  * failure shows the error page instead of a reload loop. (That the memory lasts 10 s and no longer is
- * unit-tested with fake time in app/platform/reload-guard.test.ts.)
+ * unit-tested with fake time in app/browser/reload-guard.test.ts.)
  */
 // page.route cannot see requests a service worker answers.
 test.use({ serviceWorkers: "block" });

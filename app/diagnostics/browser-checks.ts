@@ -15,7 +15,7 @@ import {
   DIAGNOSTIC_REQUEST_TIMEOUT_MS,
   TOKEN_EXPIRY_WARN_MS,
 } from "~/config/timing";
-import { isLatestBuild, latestBuildUrl } from "~/platform/build-check";
+import { isLatestBuild, latestBuildUrl } from "~/browser/build-check";
 import { type CheckResult, formatDuration, withTimeout } from "./checks";
 import { PATHS } from "~/routing/paths";
 

@@ -1,7 +1,9 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
 import { loadConfigCheck } from "~/diagnostics/server-checks.server";
 import { ConfigCheckPage } from "~/diagnostics/ui/config-check-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import type { loader as rootLoader } from "~/root";
 
 /** /ConfigCheck (SPEC §2, issue #4 item 8): is this browser and this server set up so Metryka works? */
 export async function loader() {
@@ -11,7 +13,8 @@ export async function loader() {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ConfigCheck() {
-  return <ConfigCheckPage />;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return <ConfigCheckPage root={{ buildId: root?.buildId, username: root?.user?.username ?? null }} />;
 }
 
 export const meta: MetaFunction = () => [

@@ -2,7 +2,7 @@
 // Remix renders this stand-in in place of the route module, inside the root layout, so the member keeps the
 // navigation and gets the error page with a way on instead of an empty page.
 import { ErrorPage } from "~/ui/error-page";
-import type { StandInModule } from "~/platform/reload-guard";
+import type { StandInModule } from "~/browser/reload-guard";
 import { PATHS } from "~/routing/paths";
 
 function RouteCodeUnavailable() {

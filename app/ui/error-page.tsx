@@ -11,7 +11,7 @@ import {
   type Params,
 } from "@remix-run/react";
 import { useEffect, useId, type ReactElement, type ReactNode } from "react";
-import { reloadIfNetworkFailure } from "~/platform/offline-navigation";
+import { reloadIfNetworkFailure } from "~/browser/offline-navigation";
 import { PATHS } from "~/routing/paths";
 
 export const NOT_FOUND_TITLE = "Page Not Found";

@@ -5,7 +5,7 @@
 // list and only the stylesheet (`.js .nav-…`, the root's head script adds `js`)
 // turns them into hidden dropdowns, so every link is reachable without JavaScript.
 import { useLocation } from "@remix-run/react";
-import { PreloadNavLink } from "~/platform/preload-link";
+import { PreloadNavLink } from "~/browser/preload-link";
 import {
   useCallback,
   useEffect,

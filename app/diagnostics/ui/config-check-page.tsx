@@ -1,7 +1,6 @@
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getBrowserSession } from "~/auth/use-browser-session";
-import type { loader as rootLoader } from "~/root";
 import { type CheckResult, type CheckStatus, STATUS_LABELS, summarizeChecks } from "../checks";
 import { browserDependencies, runBrowserChecks } from "../browser-checks";
 import { BROWSER_NOT_RUN, formatReport } from "../report";
@@ -55,12 +54,17 @@ interface ClientInfo {
 }
 
 /** /ConfigCheck (issue #4 item 8): the server part comes from the loader, the browser part runs after hydration. */
-export function ConfigCheckPage() {
+/** What the page reads of the root's data; the route module hands it over (the root sits above diagnostics). */
+export interface RootFacts {
+  buildId: string | undefined;
+  username: string | null;
+}
+
+export function ConfigCheckPage({ root }: { root: RootFacts }) {
   const server = useLoaderData<typeof loadConfigCheck>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   // The build this tab's code came from: later loader data may name a newer one (see usePageRuntime).
-  const [pageBuildId] = useState(root?.buildId);
-  const serverUsername = root?.user?.username ?? null;
+  const [pageBuildId] = useState(root.buildId);
+  const serverUsername = root.username;
   const [hydrated, setHydrated] = useState(false);
   const [browser, setBrowser] = useState<CheckResult[] | null>(null);
   const [client, setClient] = useState<ClientInfo | null>(null);

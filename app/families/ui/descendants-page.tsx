@@ -1,6 +1,6 @@
 import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { PreloadLink } from "~/platform/preload-link";
+import { PreloadLink } from "~/browser/preload-link";
 import type { loadDescendantsPage } from "../page.server";
 
 type Data = ReturnType<typeof useLoaderData<typeof loadDescendantsPage>>;

@@ -1,4 +1,4 @@
-import { PreloadLink } from "~/platform/preload-link";
+import { PreloadLink } from "~/browser/preload-link";
 import type { ChartBox } from "../page.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PreloadLink } from "~/platform/preload-link";
+import { PreloadLink } from "~/browser/preload-link";
 import { Citation } from "~/ui/citation";
 import type { PersonLink, loadPersonPage } from "../page.server";
 import { PedigreeChart } from "./pedigree-chart";

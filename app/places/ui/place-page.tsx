@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PreloadLink } from "~/platform/preload-link";
+import { PreloadLink } from "~/browser/preload-link";
 import { Citation } from "~/ui/citation";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PreloadLink } from "~/platform/preload-link";
+import { PreloadLink } from "~/browser/preload-link";
 import {
   FieldError,
   FormProblemsNotice,

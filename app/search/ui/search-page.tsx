@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
-import { PreloadLink } from "~/platform/preload-link";
+import { PreloadLink } from "~/browser/preload-link";
 import { formatCount } from "~/ui/format";
 import {
   FieldError,

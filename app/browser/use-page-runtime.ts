@@ -1,24 +1,27 @@
 /**
  * The page's long-lived runtime (issue #4): the new-build check (build-check.ts) and the service worker
  * (service-worker-client.ts), sharing one reloader so a deploy reloads an open page once, never while the
- * member is typing. The root loader supplies the build id; App calls `usePageRuntime(buildId)`.
+ * member is typing. The root loader supplies the build id; App calls `usePageRuntime(buildId, onWorkerControl)`,
+ * where `onWorkerControl` tells a worker that just took control what the page knows of the session (the browser
+ * runtime sits below auth, so the root wires the two).
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { getBrowserSession } from "~/auth/use-browser-session";
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "~/config/service-worker";
 import { SW_TAKEOVER_TIMEOUT_MS } from "~/config/timing";
 import { createBuildChecker, formsHaveUnsavedInput } from "./build-check";
 import { createPageReloader } from "./page-reload";
 import { createServiceWorkerClient } from "./service-worker-client";
 
-export function usePageRuntime(currentId: string | undefined): void {
+export function usePageRuntime(currentId: string | undefined, onWorkerControl: () => void): void {
   // The id at hydration is the build whose code this tab runs. Later loader data
   // may already name a newer build without the code having changed, so it is ignored.
   const [runningId] = useState(currentId);
   const navigationListeners = useRef(new Set<() => void>());
   const location = useLocation();
   const lastLocationKey = useRef(location.key);
+  const workerControlled = useRef(onWorkerControl);
+  workerControlled.current = onWorkerControl;
 
   useEffect(() => {
     const listeners = navigationListeners.current;
@@ -42,7 +45,7 @@ export function usePageRuntime(currentId: string | undefined): void {
       scope: SERVICE_WORKER_SCOPE,
       requestReload: () => reloader.request(),
       // A worker that just took control has not heard the token the page got at load.
-      onControl: () => getBrowserSession().syncServiceWorker(),
+      onControl: () => workerControlled.current(),
     });
     void worker.start();
     const checker = runningId
