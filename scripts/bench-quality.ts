@@ -16,8 +16,8 @@
 import { performance } from "node:perf_hooks";
 import { migrateToLatest } from "../app/db/migrations.server";
 import { seedDemoData } from "../app/demo/seed.server";
-import { getCollection, sortableFields } from "../app/search/collections";
-import { parseCriteria } from "../app/search/criteria";
+import { getCollection } from "../app/search/collections";
+import { parseCriteria, recordForm } from "../app/search/criteria";
 import { SearchTooBroad, countMatches, searchCollection } from "../app/search/engine.server";
 import {
   type KnownItemQuery,
@@ -37,8 +37,8 @@ const only = args.get("only")?.split(",");
 const kinds = QUERY_KINDS.filter((k) => !only || only.includes(k));
 const births = getCollection("stpete-birth")!;
 const visitor = { isMember: false };
-/** The orders measured: date order (the births' default) and relevance once a sort of that name exists. */
-const orders = ["date", ...(sortableFields(births).has("relevance") ? ["relevance"] : [])];
+/** The orders measured: date order and best match (relevance, the default when a name is given). */
+const orders = ["date", ...(recordForm(births).relevance ? ["relevance"] : [])];
 const PAGE = 25;
 
 const { database, cleanup, where } = await openBenchDatabase(args, "metryka-quality-");
@@ -86,7 +86,7 @@ interface Outcome {
 
 const paramsFor = (query: KnownItemQuery, order: string, extra: Record<string, string> = {}) => {
   const p = new URLSearchParams({ ...query.params, perPage: String(PAGE), ...extra });
-  if (order !== "date") p.set("sort", order);
+  p.set("sort", order === "date" ? "year" : order);
   return p;
 };
 

@@ -35,6 +35,19 @@ export interface SearchForm<F extends ListingField = ListingField> {
   defaultSort: readonly string[];
   /** The form takes the place terms near, nearId, radius and placeId (app/listing/place-filter.ts). */
   placeFilter?: boolean;
+  /**
+   * The results can be ordered by how well they match (`sort=relevance`, issue 27): the default whenever a name is
+   * given; `defaultSort` is then the order without names.
+   */
+  relevance?: boolean;
+}
+
+/** The sort key of "best match" order. */
+export const RELEVANCE = "relevance";
+
+/** The order a search gets when its URL names none: best match when a name is given and the form ranks. */
+export function defaultSortFor(form: Pick<SearchForm, "defaultSort" | "relevance">, fieldCount: number): string[] {
+  return form.relevance && fieldCount > 0 ? [RELEVANCE] : [...form.defaultSort];
 }
 
 export interface FieldCriterion<F extends ListingField = ListingField> {
@@ -132,10 +145,10 @@ export function parseCriteria<F extends ListingField>(
   const page = reader.page();
   const perPage = reader.perPage();
 
-  let sort = ascending(form.defaultSort);
+  let sort = ascending(defaultSortFor(form, fields.length));
   const rawSort = reader.typed("sort");
   if (rawSort !== undefined) {
-    const parsed = parseSort(rawSort, form.sortable);
+    const parsed = parseSort(rawSort, form.relevance ? [RELEVANCE, ...form.sortable] : form.sortable);
     if (typeof parsed === "string") reader.fail("sort", parsed);
     else sort = parsed;
   }
@@ -158,7 +171,7 @@ export function parseCriteria<F extends ListingField>(
 /** The URL parameters that express the criteria (defaults left out, so URLs stay short). */
 export function criteriaToParams(
   criteria: Pick<Criteria, "fields" | "yearFrom" | "yearTo"> & Partial<Criteria>,
-  form: Pick<SearchForm, "defaultSort">,
+  form: Pick<SearchForm, "defaultSort" | "relevance">,
 ): URLSearchParams {
   const p = new URLSearchParams();
   for (const c of criteria.fields) {
@@ -168,7 +181,7 @@ export function criteriaToParams(
   placeFilterToParams(criteria, p);
   if (criteria.yearFrom !== undefined) p.set("yearFrom", String(criteria.yearFrom));
   if (criteria.yearTo !== undefined) p.set("yearTo", String(criteria.yearTo));
-  if (criteria.sort && formatSort(criteria.sort) !== form.defaultSort.join(",")) {
+  if (criteria.sort && formatSort(criteria.sort) !== defaultSortFor(form, criteria.fields.length).join(",")) {
     p.set("sort", formatSort(criteria.sort));
   }
   if (criteria.perPage && criteria.perPage !== DEFAULT_PER_PAGE) p.set("perPage", String(criteria.perPage));

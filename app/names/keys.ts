@@ -1,6 +1,9 @@
+import { beiderMorse, beiderMorseTokens } from "./beider-morse/engine";
 import { daitchMokotoff } from "./daitch-mokotoff";
 import { variantKeys } from "./given-names";
 import { exactKey, foldName, nameWords } from "./normalize";
+import { similarSpellingKeys } from "./similar-spelling";
+import { transliterationKeys } from "./transliteration";
 
 /**
  * Every key a name is stored and searched under. Imports, profile saves and
@@ -13,9 +16,10 @@ import { exactKey, foldName, nameWords } from "./normalize";
  * (app_meta "name_codes_version"), so that an installation whose codes were
  * written by an older coder rewrites them once at start-up and answers as a
  * fresh one would. Raise it with every change that alters a code.
- * 1: the first codes; 2: č is cz, NFKC first, every word coded as written.
+ * 1: the first codes; 2: č is cz, NFKC first, every word coded as written; 3: person names also keyed by
+ * transliteration, Beider–Morse and similar spelling, given names' variants across transliterations.
  */
-export const NAME_CODES_VERSION = 2;
+export const NAME_CODES_VERSION = 3;
 
 export interface WordKeys {
   /** The folded word: one of the name's tokens. */
@@ -24,6 +28,12 @@ export interface WordKeys {
   phonetic: string[];
   /** Its given-name group keys (empty unless asked for). */
   variants: string[];
+  /** Its person-name keys (empty unless asked for): where its spellings in every transliteration meet. */
+  transliteration: string[];
+  /** Its Beider–Morse phonemes (generic, approximate), each once (empty unless asked for). */
+  beiderMorse: string[];
+  /** Its similar-spelling keys: the deletion neighbourhood (empty unless asked for, or under five letters). */
+  similar: string[];
 }
 
 export interface NameKeys {
@@ -42,6 +52,26 @@ export interface NameKeys {
 export interface NameKeyOptions {
   /** Whether the name is a given name, whose words also get given-name group keys. */
   variants?: boolean;
+  /** Whether the name is a person's, whose words also get transliteration, Beider–Morse and similar-spelling keys. */
+  person?: boolean;
+}
+
+/** Words whose person keys are remembered: registers repeat the same names, and Beider–Morse costs ~0.2 ms a word. */
+const PERSON_KEYS_CACHE_SIZE = 50_000;
+const personKeysCache = new Map<string, Pick<WordKeys, "transliteration" | "beiderMorse" | "similar">>();
+
+/** A word's transliteration, Beider–Morse and similar-spelling keys. */
+export function personWordKeys(word: string): Pick<WordKeys, "transliteration" | "beiderMorse" | "similar"> {
+  const known = personKeysCache.get(word);
+  if (known) return known;
+  const keys = {
+    transliteration: transliterationKeys(word),
+    beiderMorse: beiderMorseTokens(beiderMorse(word).encoding),
+    similar: similarSpellingKeys(word),
+  };
+  if (personKeysCache.size >= PERSON_KEYS_CACHE_SIZE) personKeysCache.clear();
+  personKeysCache.set(word, keys);
+  return keys;
 }
 
 export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys {
@@ -56,7 +86,12 @@ export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys 
       continue;
     }
     // The word as written, not folded: its transliteration keys need the ž, š, ł and ï that folding drops.
-    words.set(folded, { folded, phonetic, variants: options.variants ? variantKeys(word) : [] });
+    words.set(folded, {
+      folded,
+      phonetic,
+      variants: options.variants ? variantKeys(word) : [],
+      ...(options.person ? personWordKeys(word) : { transliteration: [], beiderMorse: [], similar: [] }),
+    });
   }
   const list = [...words.values()];
   return {

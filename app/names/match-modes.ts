@@ -4,7 +4,16 @@
  * directory) reads its modes from here, so a mode or its label changes in
  * one place. The first mode of a list is the field's default.
  */
-export const MATCH_MODES = ["exact", "normalized", "starts", "contains", "sounds", "variants"] as const;
+export const MATCH_MODES = [
+  "exact",
+  "normalized",
+  "starts",
+  "contains",
+  "sounds",
+  "variants",
+  "beiderMorse",
+  "similar",
+] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
 export const MATCH_MODE_LABELS: Record<MatchMode, string> = {
@@ -14,6 +23,8 @@ export const MATCH_MODE_LABELS: Record<MatchMode, string> = {
   contains: "Contains",
   sounds: "Sounds like",
   variants: "Name variants",
+  beiderMorse: "Beider–Morse",
+  similar: "Similar spelling",
 };
 
 /** Surnames: spellings drift most, so sounds-like comes first. */
@@ -32,6 +43,17 @@ export const GIVEN_NAME_MODES = [
   "exact",
   "starts",
   "contains",
+] as const satisfies readonly MatchMode[];
+/** Record collections' surnames and given names: their dictionary also keeps Beider–Morse and similar-spelling keys. */
+export const RECORD_SURNAME_MODES = [
+  ...SURNAME_MODES,
+  "beiderMorse",
+  "similar",
+] as const satisfies readonly MatchMode[];
+export const RECORD_GIVEN_NAME_MODES = [
+  ...GIVEN_NAME_MODES,
+  "beiderMorse",
+  "similar",
 ] as const satisfies readonly MatchMode[];
 /** A record's place or parish as the register wrote it: accents are the usual difference. */
 export const RECORD_PLACE_MODES = [

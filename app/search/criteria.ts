@@ -29,6 +29,7 @@ export function recordForm(collection: CollectionDef): listing.SearchForm<Search
       sortable: [...sortableFields(collection).keys()],
       defaultSort: collection.defaultSort,
       placeFilter: placeFields(collection).length > 0,
+      relevance: true,
     };
     forms.set(collection, form);
   }

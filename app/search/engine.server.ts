@@ -5,8 +5,26 @@ import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
 import { type CollectionDef, latestPublicYear, placeFields, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { type PageWindow, pageWindow } from "~/listing/paging";
-import { nameKeys } from "~/names/keys";
+import { type WordKeys, nameKeys } from "~/names/keys";
+import {
+  type CodeKind,
+  LEVEL_CODE_KINDS,
+  MATCH_LEVELS,
+  MODE_LEVELS,
+  type MatchLevel,
+  PERSON_LEVELS,
+} from "~/names/match-levels";
+import { exactKey, nameWords } from "~/names/normalize";
 import { SIGNED_KINDS, valueMask } from "./signature";
+import {
+  type FieldMatch,
+  type FieldMatcher,
+  dateCloseness,
+  fieldMatches,
+  fieldWeight,
+  scoreOf,
+  targetYear,
+} from "./ranking.server";
 import { searchMaxPostings } from "~/config/search-limits";
 import { SEARCH_STATEMENT_TIMEOUT_MS } from "~/config/timing";
 import { isStatementTimeout, withStatementTimeout } from "~/db/statement-timeout.server";
@@ -25,6 +43,8 @@ export interface ResultRow {
   gregDate: string | null;
   julianDate: string | null;
   data: Record<string, string>;
+  /** How each searched name field matched (a search with names). */
+  matches?: FieldMatch[];
 }
 
 export interface SearchResult extends Omit<PageWindow, "offset"> {
@@ -70,6 +90,14 @@ interface Group {
   masks?: number[];
   /** The form field the group came from, to name it when the search is too broad ("place" for a place term). */
   field?: string;
+  /** The level each of `ids` matched at (same order): a name term's group. */
+  levels?: MatchLevel[];
+  /** The level of each matching value (its exactKey), for scoring and explaining a record from its fields. */
+  byValue?: ReadonlyMap<string, MatchLevel>;
+  /** The criterion the group came from (a name term's). */
+  criterion?: FieldCriterion;
+  /** The postings of each of `ids` (same order), with `levels`. */
+  counts?: number[];
 }
 
 /**
@@ -85,64 +113,99 @@ type DB = Kysely<Schema>;
 /** A query over `records as r`. */
 type RecordsQuery = SelectQueryBuilder<Schema & { r: RecordsTable }, "r", object>;
 
-async function valuesWhere(
+interface ValueRow {
+  id: number;
+  n: number;
+  value: string;
+  folded: string;
+}
+
+async function valueRows(
   db: DB,
   collection: CollectionDef,
   field: string,
   where: (eb: ExpressionBuilder<Schema, "name_values">) => ReturnType<ExpressionBuilder<Schema, "name_values">["and"]>,
-): Promise<Group> {
+): Promise<ValueRow[]> {
   const rows = await db
     .selectFrom("name_values")
-    .select(["id", "n"])
+    .select(["id", "n", "value", "folded"])
     .where("collection", "=", collection.code)
     .where("field", "=", field)
     .where(where)
     .execute();
-  return { ids: rows.map((r) => r.id), n: rows.reduce((s, r) => s + Number(r.n), 0) };
+  return rows.map((r) => ({ id: r.id, n: Number(r.n), value: r.value, folded: r.folded }));
 }
 
-async function valuesByCode(
+async function valueRowsByCode(
   db: DB,
   collection: CollectionDef,
   field: string,
-  kind: "d" | "v",
-  codes: string[],
-): Promise<Group> {
-  if (!codes.length) return { ids: [], n: 0 };
+  kind: CodeKind,
+  codes: readonly string[],
+): Promise<ValueRow[]> {
+  if (!codes.length) return [];
   const rows = await db
     .selectFrom("name_codes")
     .innerJoin("name_values", "name_values.id", "name_codes.value_id")
-    .select(["name_values.id", "name_values.n"])
+    .select(["name_values.id", "name_values.n", "name_values.value", "name_values.folded"])
     .where("name_codes.collection", "=", collection.code)
     .where("name_codes.field", "=", field)
     .where("name_codes.kind", "=", kind)
-    .where("name_codes.code", "in", codes)
+    .where("name_codes.code", "in", [...codes])
     .execute();
-  const seen = new Map<number, number>();
-  for (const r of rows) seen.set(r.id, Number(r.n));
-  return { ids: [...seen.keys()], n: [...seen.values()].reduce((s, n) => s + n, 0) };
+  return rows.map((r) => ({ id: r.id, n: Number(r.n), value: r.value, folded: r.folded }));
 }
 
-async function containsValues(
+async function containsRows(
   database: Database,
   collection: CollectionDef,
   field: string,
   folded: string,
-): Promise<Group> {
+): Promise<ValueRow[]> {
   const { db } = database;
   const pattern = `%${folded}%`;
   // Trigram indexes need three characters; shorter needles scan the (small) dictionary.
   if (database.kind === "sqlite" && folded.length >= 3) {
-    const rows = await db
-      .selectFrom("name_values")
-      .select(["id", "n"])
-      .where("collection", "=", collection.code)
-      .where("field", "=", field)
-      .where("id", "in", sql<number>`(select rowid from name_values_fts where name_values_fts.folded like ${pattern})`)
-      .execute();
-    return { ids: rows.map((r) => r.id), n: rows.reduce((s, r) => s + Number(r.n), 0) };
+    return valueRows(db, collection, field, (eb) =>
+      eb.and([
+        eb("id", "in", sql<number>`(select rowid from name_values_fts where name_values_fts.folded like ${pattern})`),
+      ]),
+    );
   }
-  return valuesWhere(db, collection, field, (eb) => eb.and([eb("folded", "like", pattern)]));
+  return valueRows(db, collection, field, (eb) => eb.and([eb("folded", "like", pattern)]));
+}
+
+/**
+ * A group of values found level by level (best first): each value keeps the best level it was found at, so the
+ * ranking and the reasons know how every matching value matched.
+ */
+class LevelledValues {
+  private readonly levelOf = new Map<number, MatchLevel>();
+  private readonly nOf = new Map<number, number>();
+  readonly byValue = new Map<string, MatchLevel>();
+
+  add(rows: readonly ValueRow[], level: MatchLevel | ((row: ValueRow) => MatchLevel)): void {
+    for (const r of rows) {
+      if (this.levelOf.has(r.id)) continue;
+      const l = typeof level === "function" ? level(r) : level;
+      this.levelOf.set(r.id, l);
+      this.nOf.set(r.id, r.n);
+      this.byValue.set(r.value, l);
+    }
+  }
+
+  group(): Group {
+    const ids = [...this.levelOf.keys()];
+    let n = 0;
+    for (const v of this.nOf.values()) n += v;
+    return {
+      ids,
+      n,
+      levels: ids.map((id) => this.levelOf.get(id)!),
+      counts: ids.map((id) => this.nOf.get(id)!),
+      byValue: this.byValue,
+    };
+  }
 }
 
 /** Resolves one field criterion to the groups a record must satisfy (all of them). */
@@ -154,6 +217,7 @@ export async function resolveCriterion(
   const groups = (await criterionGroups(database, collection, criterion)).map((g) => ({
     ...g,
     field: criterion.field.name,
+    criterion,
   }));
   if (!SIGNED_KINDS.has(criterion.field.kind)) return groups;
   return groups.map((g) => (g.ids.length <= SIGNED_GROUP_MAX ? { ...g, masks: g.ids.map(valueMask) } : g));
@@ -172,31 +236,72 @@ async function criterionGroups(
 ): Promise<Group[]> {
   const { db } = database;
   const field = criterion.field.name;
-  const keys = nameKeys(criterion.value, { variants: criterion.mode === "variants" });
+  const levels = MODE_LEVELS[criterion.mode];
+  const keys = nameKeys(criterion.value, {
+    variants: levels.includes("variant"),
+    person: levels.some((l) => PERSON_LEVELS.has(l)),
+  });
   const folded = keys.folded;
+  const exactWords = new Set(nameWords(criterion.value).map(exactKey));
+  // A value equal to what was typed is an exact match, one that folds to it a folded one.
+  const spelled =
+    (fallback: MatchLevel) =>
+    (r: ValueRow): MatchLevel =>
+      r.value === keys.exact || exactWords.has(r.value) ? "exact" : r.folded === folded ? "folded" : fallback;
   switch (criterion.mode) {
     case "exact": {
-      const group = await valuesWhere(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)]));
-      return [{ ...group, unique: true }];
+      const found = new LevelledValues();
+      found.add(await valueRows(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)])), "exact");
+      return [{ ...found.group(), unique: true }];
     }
     case "starts": {
+      const found = new LevelledValues();
       // Folded keys hold only a–z, digits and spaces, all sorting before "{".
-      return [
-        await valuesWhere(db, collection, field, (eb) =>
-          eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
-        ),
-      ];
-    }
-    case "contains":
-      return [await containsValues(database, collection, field, folded)];
-    case "normalized":
-      return Promise.all(
-        keys.words.map((w) => valuesWhere(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)]))),
+      const rows = await valueRows(db, collection, field, (eb) =>
+        eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
       );
-    case "sounds":
-      return Promise.all(keys.words.map((w) => valuesByCode(db, collection, field, "d", w.phonetic)));
-    case "variants":
-      return Promise.all(keys.words.map((w) => valuesByCode(db, collection, field, "v", w.variants)));
+      found.add(rows, spelled("starts"));
+      return [found.group()];
+    }
+    case "contains": {
+      const found = new LevelledValues();
+      const rows = await containsRows(database, collection, field, folded);
+      found.add(rows, (r) => (r.folded.startsWith(folded) ? spelled("starts")(r) : "contains"));
+      return [found.group()];
+    }
+    default:
+      // Word by word: a record must match every word typed, each at some level of the mode.
+      return Promise.all(
+        keys.words.map(async (w) => {
+          const found = new LevelledValues();
+          found.add(
+            await valueRows(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)])),
+            spelled("folded"),
+          );
+          for (const level of levels) {
+            const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
+            if (!kind) continue;
+            found.add(await valueRowsByCode(db, collection, field, kind, wordCodes(w, kind)), level);
+          }
+          return found.group();
+        }),
+      );
+  }
+}
+
+/** A typed word's keys of one code kind. */
+function wordCodes(w: WordKeys, kind: CodeKind): readonly string[] {
+  switch (kind) {
+    case "d":
+      return w.phonetic;
+    case "v":
+      return w.variants;
+    case "t":
+      return w.transliteration;
+    case "b":
+      return w.beiderMorse;
+    case "s":
+      return w.similar;
   }
 }
 
@@ -616,13 +721,13 @@ async function pageByYears(
   database: Database,
   collection: CollectionDef,
   p: Plan,
-  criteria: Criteria,
-  page: number,
+  criteria: Pick<Criteria, "sort">,
+  offset: number,
+  limit: number,
 ): Promise<ResultRow[] | undefined> {
   const span = await yearSpan(database.db, collection, p);
   if (!span) return [];
   const descending = criteria.sort[0].descending;
-  const offset = (page - 1) * criteria.perPage;
   let before = 0;
   let first: number | undefined;
   let last: number | undefined;
@@ -639,13 +744,13 @@ async function pageByYears(
     }
     before += n;
     last = year;
-    if (first !== undefined && before >= offset + criteria.perPage) break;
+    if (first !== undefined && before >= offset + limit) break;
   }
   if (first === undefined || last === undefined) return [];
   const window: Plan = { ...p, yearLo: Math.min(first, last), yearHi: Math.max(first, last) };
   const rows = await ordered(matching(database, collection, window), collection, criteria)
     .select([...ROW_COLUMNS])
-    .limit(criteria.perPage)
+    .limit(limit)
     .offset(skip)
     .execute();
   return rows.map(toRow);
@@ -700,35 +805,257 @@ async function searchWithin(
         ? { total: COUNT_CAP, lowerBound: true }
         : { total: known.length, lowerBound: false };
   const { offset, ...window } = pageWindow(total, criteria.page, criteria.perPage);
-  const { page } = window;
   if (total === 0) return { rows: [], total, totalIsLowerBound: false, ...window };
+  const ranked =
+    criteria.sort[0]?.field === RELEVANCE_SORT
+      ? await rankedRows(database, collection, p, criteria, offset, criteria.perPage)
+      : undefined;
+  const byColumns = criteria.sort[0]?.field === RELEVANCE_SORT ? DATE_ORDER : criteria;
+  const rows =
+    ranked ??
+    (await pageRows(database, collection, p, byColumns, offset, criteria.perPage, {
+      total,
+      lowerBound,
+      known,
+      tuning,
+    }));
+  const matchers = matchersOf(p);
+  const explained = matchers.length ? rows.map((r) => ({ ...r, matches: fieldMatches(matchers, r.data) })) : rows;
+  return { rows: explained, total, totalIsLowerBound: lowerBound, ...window };
+}
+
+/** One page (`offset`, `limit`) of a plan's matches in the criteria's column order (date order by default). */
+async function pageRows(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+  criteria: Pick<Criteria, "sort">,
+  offset: number,
+  limit: number,
+  {
+    total,
+    lowerBound,
+    known,
+    tuning = {},
+  }: { total: number; lowerBound: boolean; known?: KnownMatch[]; tuning?: Tuning },
+): Promise<ResultRow[]> {
   const byYear = criteria.sort[0]?.field === "year" && total > (tuning.yearWalkMin ?? YEAR_WALK_MIN);
   // Before decision 0046 PostgreSQL counted a date-ordered page's years one by one like SQLite (kept for tests).
   if (known && !lowerBound && !(byYear && tuning.signatures === false)) {
     // With every match's year known, a date-ordered page reads only its own years' records, however few match.
     const { ids, skip } =
       criteria.sort[0]?.field === "year"
-        ? knownPageYears(known, criteria.sort[0].descending, offset, criteria.perPage)
+        ? knownPageYears(known, criteria.sort[0].descending, offset, limit)
         : { ids: known.map((k) => k.id), skip: offset };
     const rows = await ordered(matching(database, collection, p, ids), collection, criteria)
       .select([...ROW_COLUMNS])
-      .limit(criteria.perPage)
+      .limit(limit)
       .offset(skip)
       .execute();
-    return { rows: rows.map(toRow), total, totalIsLowerBound: lowerBound, ...window };
+    return rows.map(toRow);
   }
   const byYears =
-    byYear && p.groups.length > 0 ? await pageByYears(database, collection, p, criteria, page) : undefined;
-  const rows =
+    byYear && p.groups.length > 0 ? await pageByYears(database, collection, p, criteria, offset, limit) : undefined;
+  return (
     byYears ??
     (
       await ordered(matching(database, collection, p), collection, criteria)
         .select([...ROW_COLUMNS])
-        .limit(criteria.perPage)
+        .limit(limit)
         .offset(offset)
         .execute()
-    ).map(toRow);
-  return { rows, total, totalIsLowerBound: lowerBound, ...window };
+    ).map(toRow)
+  );
+}
+
+/** The sort key of "best match" order (`sort=relevance`). */
+export const RELEVANCE_SORT = "relevance";
+/** Date order: what fills a tier too large to score, and what ties fall back to. */
+const DATE_ORDER: Pick<Criteria, "sort"> = { sort: [{ field: "year", descending: false }] };
+/** The most postings of one tier read to order it by the closeness of its years (a single name term). */
+const RANK_READ_MAX = 50_000;
+/** The most records of one tier whose fields are read to score them (several terms). */
+const RANK_SCORE_MAX = 2_000;
+
+/** The plan's name terms as the ranking reads them: per criterion, the levels of each word's values. */
+function matchersOf(p: Plan): FieldMatcher[] {
+  const byCriterion = new Map<FieldCriterion, ReadonlyMap<string, MatchLevel>[]>();
+  for (const g of p.groups) {
+    if (!g.criterion || !g.byValue) continue;
+    const words = byCriterion.get(g.criterion) ?? [];
+    words.push(g.byValue);
+    byCriterion.set(g.criterion, words);
+  }
+  return [...byCriterion].map(([criterion, words]) => ({ criterion, words }));
+}
+
+/** The group whose levels order the tiers: the name term of the heaviest field (the surname before the rest). */
+function leadGroup(p: Plan): Group | undefined {
+  let lead: Group | undefined;
+  for (const g of p.groups) {
+    if (!g.criterion || !g.levels) continue;
+    if (!lead || fieldWeight(g.criterion.field) > fieldWeight(lead.criterion!.field)) lead = g;
+  }
+  return lead;
+}
+
+/** The plan with its lead group narrowed to the values of one level. */
+function tierPlan(p: Plan, lead: Group, level: MatchLevel): Plan {
+  const keep = lead.levels!.map((l) => l === level);
+  const pick = <T>(list: readonly T[] | undefined) => list?.filter((_, i) => keep[i]);
+  const ids = pick(lead.ids)!;
+  const counts = pick(lead.counts);
+  const tier: Group = {
+    ...lead,
+    ids,
+    n: counts ? counts.reduce((a, b) => a + b, 0) : lead.n,
+    counts,
+    levels: pick(lead.levels),
+    masks: pick(lead.masks),
+  };
+  const groups = p.groups.map((g) => (g === lead ? tier : g));
+  groups.sort((a, b) => Number(!!a.semi) - Number(!!b.semi) || a.n - b.n);
+  return { ...p, groups };
+}
+
+/**
+ * One page of "best match" order: tier by tier of the lead term's levels (its exact spellings, then folded, then
+ * transliterated…, each a set of values the index already separates), so the first page never reads the matches
+ * of the worse tiers. Within a tier, records are scored by their other fields and the closeness of their date
+ * when the tier is small enough to read (RANK_READ_MAX, RANK_SCORE_MAX), else in date order. Undefined when the
+ * search has no name term to rank by.
+ */
+async function rankedRows(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+  criteria: Criteria,
+  offset: number,
+  limit: number,
+): Promise<ResultRow[] | undefined> {
+  const lead = leadGroup(p);
+  if (!lead?.levels) return undefined;
+  const matchers = matchersOf(p);
+  const target = targetYear(criteria);
+  const othersVary = p.groups.some((g) => g !== lead && g.levels && new Set(g.levels).size > 1);
+  const tiers = [...new Set(lead.levels)].sort((a, b) => MATCH_LEVELS.indexOf(a) - MATCH_LEVELS.indexOf(b));
+  const out: ResultRow[] = [];
+  const seen = new Set<number>();
+  let skip = offset;
+  for (const level of tiers) {
+    if (out.length >= limit) break;
+    const tp = tierPlan(p, lead, level);
+    if (isEmpty(tp)) continue;
+    const need = limit - out.length;
+    const candidates = target !== undefined || othersVary ? await tierCandidates(database, tp) : undefined;
+    let rows: ResultRow[];
+    if (!candidates) {
+      const { total, lowerBound } = await countPlan(database, collection, tp);
+      if (skip >= total) {
+        skip -= total;
+        continue;
+      }
+      rows = await pageRows(database, collection, tp, DATE_ORDER, skip, need, { total, lowerBound });
+    } else {
+      if (skip >= candidates.length) {
+        skip -= candidates.length;
+        continue;
+      }
+      rows =
+        tp.groups.length > 1 && candidates.length <= RANK_SCORE_MAX
+          ? scoredPage(await rowsOf(database, collection, tp, candidates), matchers, target, skip, need)
+          : await closestPage(database, collection, tp, candidates, target, skip, need);
+    }
+    for (const r of rows) {
+      // A record holding values of two tiers (Johann Jan) shows once, in the better.
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      out.push(r);
+    }
+    skip = 0;
+  }
+  return out.slice(0, limit);
+}
+
+/** A tier's matches with their years, or undefined when there are too many to read (then it is paged by date). */
+async function tierCandidates(database: Database, tp: Plan): Promise<KnownMatch[] | undefined> {
+  if (tp.groups.length > 1) {
+    const known = await matchingIdList(database, tp);
+    return known.length > COUNT_CAP ? undefined : known;
+  }
+  const [g] = tp.groups;
+  let q = database.db.selectFrom("postings").select(["record_id", "year"]).where("value_id", "in", g.ids);
+  if (tp.yearLo !== undefined) q = q.where("year", ">=", tp.yearLo);
+  if (tp.yearHi !== undefined) q = q.where("year", "<=", tp.yearHi);
+  const rows = await q.limit(RANK_READ_MAX + 1).execute();
+  if (rows.length > RANK_READ_MAX) return undefined;
+  const byId = new Map<number, number>();
+  for (const r of rows) byId.set(Number(r.record_id), Number(r.year));
+  return [...byId].map(([id, year]) => ({ id, year }));
+}
+
+async function rowsOf(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+  candidates: readonly KnownMatch[],
+): Promise<(ResultRow & { dateSort: number })[]> {
+  const rows = await matching(
+    database,
+    collection,
+    p,
+    candidates.map((c) => c.id),
+  )
+    .select([...ROW_COLUMNS, "r.date_sort"])
+    .execute();
+  return rows.map((r) => ({ ...toRow(r), dateSort: Number(r.date_sort) }));
+}
+
+/** The years a record's date has in either calendar (Julian dates near New Year fall in the year before). */
+function recordYears(r: Pick<ResultRow, "year" | "julianDate">): number[] {
+  const julian = r.julianDate ? Number(r.julianDate.slice(0, 4)) : undefined;
+  return julian && julian !== r.year ? [r.year, julian] : [r.year];
+}
+
+/** A small tier scored whole: every searched field's level by its weight and the date's closeness. */
+function scoredPage(
+  rows: (ResultRow & { dateSort: number })[],
+  matchers: readonly FieldMatcher[],
+  target: number | undefined,
+  skip: number,
+  need: number,
+): ResultRow[] {
+  const scored = rows.map((r) => {
+    const matches = fieldMatches(matchers, r.data);
+    return { r, score: scoreOf(matchers, matches, dateCloseness(recordYears(r), target)) };
+  });
+  scored.sort((a, b) => b.score - a.score || a.r.dateSort - b.r.dateSort || a.r.id - b.r.id);
+  return scored.slice(skip, skip + need).map(({ r }) => {
+    const { dateSort: _, ...row } = r;
+    return row;
+  });
+}
+
+/** A tier of one name term ordered by the closeness of its years (then by year and record), from its postings. */
+async function closestPage(
+  database: Database,
+  collection: CollectionDef,
+  tp: Plan,
+  candidates: readonly KnownMatch[],
+  target: number | undefined,
+  skip: number,
+  need: number,
+): Promise<ResultRow[]> {
+  const order = [...candidates].sort(
+    (a, b) =>
+      (target === undefined ? 0 : Math.abs(a.year - target) - Math.abs(b.year - target)) ||
+      a.year - b.year ||
+      a.id - b.id,
+  );
+  const page = order.slice(skip, skip + need);
+  const rows = await rowsOf(database, collection, tp, page);
+  const at = new Map(page.map((c, i) => [c.id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).map(({ dateSort: _, ...row }) => row);
 }
 
 /**
@@ -786,6 +1113,9 @@ export async function refuseTooBroadSearch(
   if (mayReadRecords(collection, viewer)) await plan(database, collection, criteria, viewer);
 }
 
+/** Records a "best match" export reads per ranked page. */
+const RANKED_EXPORT_PAGE = 500;
+
 /** Every matching record in order, as a stream: exports never hold the result set in memory. */
 export async function* streamMatches(
   database: Database,
@@ -796,7 +1126,16 @@ export async function* streamMatches(
   if (!mayReadRecords(collection, viewer)) return;
   const p = await plan(database, collection, criteria, viewer);
   if (isEmpty(p)) return;
-  const q = ordered(matching(database, collection, p), collection, criteria).select([...ROW_COLUMNS]);
+  if (criteria.sort[0]?.field === RELEVANCE_SORT && leadGroup(p)) {
+    // Best match order, a ranked page at a time: the tiers are read again per page, never all rows at once.
+    for (let offset = 0; ; offset += RANKED_EXPORT_PAGE) {
+      const rows = (await rankedRows(database, collection, p, criteria, offset, RANKED_EXPORT_PAGE)) ?? [];
+      for (const r of rows) yield r;
+      if (rows.length < RANKED_EXPORT_PAGE) return;
+    }
+  }
+  const byColumns = criteria.sort[0]?.field === RELEVANCE_SORT ? DATE_ORDER : criteria;
+  const q = ordered(matching(database, collection, p), collection, byColumns).select([...ROW_COLUMNS]);
   for await (const r of q.stream(500)) yield toRow(r);
 }
 

@@ -61,7 +61,8 @@ describe("Lublin collections in the registry", () => {
     ]);
     for (const c of LUBLIN_COLLECTIONS) {
       for (const f of c.searchFields) {
-        if (f.kind === "surname") expect(f.modes).toEqual(["sounds", "normalized", "exact", "starts", "contains"]);
+        if (f.kind === "surname")
+          expect(f.modes).toEqual(["sounds", "normalized", "exact", "starts", "contains", "beiderMorse", "similar"]);
         if (f.kind === "givenName") expect(f.modes).toContain("variants");
         expect(f.modes).toEqual(expect.arrayContaining(["exact", "normalized", "starts", "contains", "sounds"]));
       }

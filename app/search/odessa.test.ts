@@ -41,7 +41,15 @@ describe("Odessa film index in the registry", () => {
       ["register", "code", "exact"],
       ["filmPage", "code", "exact"],
     ]);
-    expect(c.searchFields[0].modes).toEqual(["sounds", "normalized", "exact", "starts", "contains"]);
+    expect(c.searchFields[0].modes).toEqual([
+      "sounds",
+      "normalized",
+      "exact",
+      "starts",
+      "contains",
+      "beiderMorse",
+      "similar",
+    ]);
     expect(c.searchFields[2].modes).toEqual(["exact", "starts", "contains"]);
     const { criteria, errors } = parseCriteria(
       c,

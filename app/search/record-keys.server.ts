@@ -1,6 +1,14 @@
 import { type SimpleDate, formatIsoDate } from "~/search/calendar";
-import { type CollectionDef, type SearchField, fieldSources, getCollection } from "~/search/collections";
+import {
+  COLLECTIONS,
+  type CollectionDef,
+  type FieldKind,
+  type SearchField,
+  fieldSources,
+  getCollection,
+} from "~/search/collections";
 import { type NameKeys, nameKeys } from "~/names/keys";
+import type { CodeKind } from "~/names/match-levels";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import { type NameCodesTable, type NameValuesTable, type RecordsTable, SORT_COLUMN_NAMES } from "~/db/schema";
 import { SIGNED_KINDS, unionSignature, valueMask } from "~/search/signature";
@@ -212,7 +220,7 @@ export class RecordKeyer {
     this.remembered = 0;
   }
 
-  private valueId(collection: CollectionDef, field: string, kind: string, value: string, display: string): number {
+  private valueId(collection: CollectionDef, field: string, kind: FieldKind, value: string, display: string): number {
     const key = dictKey(collection.code, field, value);
     const known = this.dictionary.get(key);
     if (known !== undefined) return known;
@@ -223,8 +231,7 @@ export class RecordKeyer {
     // Only single words get codes (valueCodes), so a value of several words, found through its words' own
     // entries, needs none of the phonetic work (most new values of a large import: double given names).
     if (folded.includes(" ")) return id;
-    const keys = nameKeys(value, { variants: kind === "givenName" });
-    for (const code of valueCodes({ id, collection: collection.code, field }, keys, ["d", "v"])) this.codes.push(code);
+    for (const code of valueCodes({ id, collection: collection.code, field, value }, kind)) this.codes.push(code);
     return id;
   }
 }
@@ -255,16 +262,37 @@ function dictKey(collection: number, field: string, value: string): string {
   return `${collection}\u0000${field}\u0000${value}`;
 }
 
-/** The code rows of one dictionary value, of the kinds asked for. */
+/** The code kinds kept for a field of each kind: person names get every key, places and codes their sound only. */
+export const CODE_KINDS_BY_FIELD_KIND: Record<FieldKind, readonly CodeKind[]> = {
+  surname: ["d", "t", "b", "s"],
+  givenName: ["d", "v", "t", "b", "s"],
+  place: ["d"],
+  parish: ["d"],
+  code: ["d"],
+};
+
+/** Every code kind a dictionary may hold. */
+export const ALL_CODE_KINDS: readonly CodeKind[] = ["d", "v", "t", "b", "s"];
+
+const KEYS_OF_KIND: Record<CodeKind, (keys: NameKeys) => readonly string[]> = {
+  d: (k) => k.phonetic,
+  v: (k) => k.variants,
+  t: (k) => k.words.flatMap((w) => w.transliteration),
+  b: (k) => k.words.flatMap((w) => w.beiderMorse),
+  s: (k) => k.words.flatMap((w) => w.similar),
+};
+
+/** The code rows of one dictionary value of a field of `fieldKind`: every kind the field keeps. */
 export function valueCodes(
-  value: Pick<NameValuesTable, "id" | "collection" | "field">,
-  keys: NameKeys,
-  kinds: readonly ("d" | "v")[],
+  value: Pick<NameValuesTable, "id" | "collection" | "field" | "value">,
+  fieldKind: FieldKind,
 ): NameCodesTable[] {
+  const kinds = CODE_KINDS_BY_FIELD_KIND[fieldKind];
   // Multi-word values are found through their words; codes belong to single words.
-  if (keys.folded.includes(" ")) return [];
+  if (foldName(value.value).includes(" ")) return [];
+  const keys = nameKeys(value.value, { variants: kinds.includes("v"), person: kinds.includes("b") });
   return kinds.flatMap((kind) =>
-    (kind === "d" ? keys.phonetic : keys.variants).map((code) => ({
+    [...new Set(KEYS_OF_KIND[kind](keys))].map((code) => ({
       collection: value.collection,
       field: value.field,
       kind,
@@ -272,6 +300,11 @@ export function valueCodes(
       value_id: value.id,
     })),
   );
+}
+
+/** The kind of a collection's search field, by the collection's code and the field's name. */
+export function fieldKindOf(collectionCode: number, field: string): FieldKind | undefined {
+  return COLLECTIONS.find((c) => c.code === collectionCode)?.searchFields.find((f) => f.name === field)?.kind;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { COLLECTIONS, type CollectionDef, fieldSources } from "~/search/collections";
-import { nameKeys } from "~/names/keys";
 import { PostingBuffer } from "~/search/posting-buffer";
 import { IdSet } from "~/search/id-set";
 import { RecordSignatures } from "~/search/record-signatures";
@@ -10,6 +9,7 @@ import {
   type PendingValue,
   RECORD_VALUE_COLUMNS,
   RecordKeyer,
+  fieldKindOf,
   valueCodes,
   valueEntries,
 } from "~/search/record-keys.server";
@@ -267,13 +267,13 @@ export class RecordImporter {
         const emptyIds = empty.map((v) => v.id);
         // The codes' primary key starts with the value's collection, field and code: recompute them to reach the rows.
         for (const v of empty) {
-          const codes = valueCodes(v, nameKeys(v.value, { variants: true }), ["d", "v"]);
+          const codes = valueCodes(v, fieldKindOf(v.collection, v.field) ?? "givenName");
           if (!codes.length) continue;
           await db
             .deleteFrom("name_codes")
             .where("collection", "=", v.collection)
             .where("field", "=", v.field)
-            .where("kind", "in", ["d", "v"])
+            .where("kind", "in", [...new Set(codes.map((c) => c.kind))])
             .where(
               "code",
               "in",
@@ -595,13 +595,13 @@ function insertSqlitePostings(
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
 
 /**
- * Rewrites the Daitch–Mokotoff codes of every dictionary value whose stored
- * codes differ from what nameKeys() gives now (after a change of the coder);
- * returns how many values changed.
+ * Rewrites the codes of every dictionary value whose stored codes (of any kind) differ from what valueCodes()
+ * gives now (after a change of a coder or of the kinds kept); returns how many values changed.
  */
 export async function rewriteRecordCodes(database: Database): Promise<number> {
   const { db } = database;
   let changed = 0;
+  const codeKey = (c: Pick<NameCodesTable, "kind" | "code">) => `${c.kind}:${c.code}`;
   for (let from = 0; ;) {
     const values = await db
       .selectFrom("name_values")
@@ -615,28 +615,37 @@ export async function rewriteRecordCodes(database: Database): Promise<number> {
     const stored = new Map<number, string[]>();
     const rows = await db
       .selectFrom("name_codes")
-      .select(["value_id", "code"])
-      .where("kind", "=", "d")
+      .select(["value_id", "kind", "code"])
       .where("value_id", ">=", values[0].id)
       .where("value_id", "<=", from)
       .execute();
-    for (const r of rows) stored.set(r.value_id, [...(stored.get(r.value_id) ?? []), r.code]);
+    for (const r of rows) {
+      let list = stored.get(r.value_id);
+      if (!list) stored.set(r.value_id, (list = []));
+      list.push(codeKey(r));
+    }
     const stale = values
-      .map((v) => ({ id: v.id, codes: valueCodes(v, nameKeys(v.value), ["d"]) }))
-      .filter(({ id, codes }) => codes.map((c) => c.code).join() !== (stored.get(id) ?? []).sort().join());
+      .map((v) => ({ v, codes: valueCodes(v, fieldKindOf(v.collection, v.field) ?? "code") }))
+      .filter(({ v, codes }) => codes.map(codeKey).sort().join() !== (stored.get(v.id) ?? []).sort().join());
     if (!stale.length) continue;
     changed += stale.length;
     await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom("name_codes")
-        .where("kind", "=", "d")
-        .where(
-          "value_id",
-          "in",
-          stale.map((v) => v.id),
-        )
-        .execute();
-      const fresh = stale.flatMap((v) => v.codes);
+      for (const { v } of stale) {
+        // Through the codes' primary key (collection, field, kind, code, value_id): the stored codes name the rows.
+        const old = rows.filter((r) => r.value_id === v.id);
+        for (let i = 0; i < old.length; i += ROW_CHUNK) {
+          await trx
+            .deleteFrom("name_codes")
+            .where("collection", "=", v.collection)
+            .where("field", "=", v.field)
+            .where((eb) =>
+              eb.or(old.slice(i, i + ROW_CHUNK).map((r) => eb.and([eb("kind", "=", r.kind), eb("code", "=", r.code)]))),
+            )
+            .where("value_id", "=", v.id)
+            .execute();
+        }
+      }
+      const fresh = stale.flatMap((s) => s.codes);
       for (let i = 0; i < fresh.length; i += ROW_CHUNK) {
         await trx
           .insertInto("name_codes")

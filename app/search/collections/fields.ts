@@ -8,18 +8,18 @@ import type { SortColumn } from "../../db/schema";
 import type { ListingField } from "../../listing/search-form";
 import {
   CODE_MODES,
-  GIVEN_NAME_MODES,
+  RECORD_GIVEN_NAME_MODES,
   type MatchMode,
   RECORD_PLACE_MODES,
-  SURNAME_MODES,
+  RECORD_SURNAME_MODES,
 } from "../../names/match-modes";
 
 /** "code": a film, register or page number, matched by its characters (no sounds or accents). */
 export type FieldKind = "surname" | "givenName" | "place" | "parish" | "code";
 
 const MODES_BY_KIND: Record<FieldKind, readonly MatchMode[]> = {
-  surname: SURNAME_MODES,
-  givenName: GIVEN_NAME_MODES,
+  surname: RECORD_SURNAME_MODES,
+  givenName: RECORD_GIVEN_NAME_MODES,
   place: RECORD_PLACE_MODES,
   parish: RECORD_PLACE_MODES,
   code: CODE_MODES,

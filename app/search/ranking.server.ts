@@ -1,0 +1,136 @@
+import { MATCH_LEVELS, type MatchLevel } from "~/names/match-levels";
+import { type SearchField, fieldSources } from "./collections";
+import type { FieldCriterion } from "./criteria";
+import { valueEntries } from "./record-keys.server";
+
+/**
+ * "Best match" (issue 27, decision 0065): how well a record matches a search, from how each searched field
+ * matched, and why. Pure: the engine gives it the level of every matching dictionary value (found through the
+ * index), and it scores and explains records from their fields.
+ */
+
+/** What a match at each level is worth in its field (1 = the spelling typed). From `npm run bench:quality`. */
+export const LEVEL_SCORES: Record<MatchLevel, number> = {
+  exact: 1,
+  folded: 0.95,
+  transliteration: 0.9,
+  variant: 0.85,
+  beiderMorse: 0.75,
+  daitchMokotoff: 0.7,
+  similar: 0.6,
+  starts: 0.6,
+  contains: 0.5,
+};
+
+/** Sort columns of a record's principal persons (the child, the deceased, the couple). */
+const PRINCIPAL_COLUMNS = new Set(["name1", "given1", "name2", "given2"]);
+
+/**
+ * A field's weight: the principal person's surname first, then their given name, then parents, spouses and other
+ * persons, then place and parish.
+ */
+export function fieldWeight(field: SearchField): number {
+  const principal = field.sortColumn !== undefined && PRINCIPAL_COLUMNS.has(field.sortColumn);
+  switch (field.kind) {
+    case "surname":
+      return principal ? 1 : 0.45;
+    case "givenName":
+      return principal ? 0.8 : 0.4;
+    case "place":
+    case "parish":
+      return 0.2;
+    case "code":
+      return 0.1;
+  }
+}
+
+/** The weight of a date's closeness to the year asked for, against a surname's 1. */
+export const DATE_WEIGHT = 0.5;
+/** Years off at which a date no longer counts for closeness. */
+export const DATE_CLOSENESS_YEARS = 10;
+
+/** The year a search asks for: both ends of its range given, their middle; else none. */
+export function targetYear(criteria: { yearFrom?: number; yearTo?: number }): number | undefined {
+  const { yearFrom, yearTo } = criteria;
+  if (yearFrom === undefined || yearTo === undefined) return undefined;
+  return (yearFrom + yearTo) / 2;
+}
+
+/** 1 at the year asked for, falling to 0 DATE_CLOSENESS_YEARS away; either calendar's year counts. */
+export function dateCloseness(years: readonly number[], target: number | undefined): number {
+  if (target === undefined || !years.length) return 0;
+  const off = years.reduce((min, y) => Math.min(min, Math.abs(y - target)), Infinity);
+  return Math.max(0, 1 - off / DATE_CLOSENESS_YEARS);
+}
+
+/**
+ * One searched name field as the index resolved it: per word typed, the level of every value that matched it
+ * (by its exactKey). A record's field matches at the worst of its words' best levels.
+ */
+export interface FieldMatcher {
+  criterion: FieldCriterion;
+  words: readonly ReadonlyMap<string, MatchLevel>[];
+}
+
+/** How one searched field of a record matched. */
+export interface FieldMatch {
+  field: string;
+  label: string;
+  level: MatchLevel;
+  /** The record's spelling that matched (its field as written). */
+  found: string;
+  typed: string;
+}
+
+const rank = (level: MatchLevel) => MATCH_LEVELS.indexOf(level);
+
+/** How each searched field of a record matched, or nothing for a field whose values the index did not give. */
+export function fieldMatches(matchers: readonly FieldMatcher[], data: Readonly<Record<string, string>>): FieldMatch[] {
+  const out: FieldMatch[] = [];
+  for (const m of matchers) {
+    let worst: MatchLevel | undefined;
+    let found = "";
+    for (const word of m.words) {
+      let best: MatchLevel | undefined;
+      let bestRaw = "";
+      for (const source of fieldSources(m.criterion.field)) {
+        const raw = data[source];
+        if (!raw) continue;
+        for (const entry of valueEntries(raw)) {
+          const level = word.get(entry.key);
+          if (level !== undefined && (best === undefined || rank(level) < rank(best))) {
+            best = level;
+            bestRaw = raw;
+          }
+        }
+      }
+      if (best === undefined) {
+        worst = undefined;
+        break;
+      }
+      if (worst === undefined || rank(best) > rank(worst)) worst = best;
+      found ||= bestRaw;
+    }
+    if (worst !== undefined) {
+      out.push({
+        field: m.criterion.field.name,
+        label: m.criterion.field.label,
+        level: worst,
+        found,
+        typed: m.criterion.value,
+      });
+    }
+  }
+  return out;
+}
+
+/** A record's score: each searched field's level by its weight, and the date's closeness. */
+export function scoreOf(matchers: readonly FieldMatcher[], matches: readonly FieldMatch[], closeness: number): number {
+  let score = DATE_WEIGHT * closeness;
+  for (const m of matchers) {
+    const match = matches.find((x) => x.field === m.criterion.field.name);
+    // A field the index matched but whose level the record does not show (should not happen) counts at its worst.
+    score += fieldWeight(m.criterion.field) * (match ? LEVEL_SCORES[match.level] : LEVEL_SCORES.contains);
+  }
+  return score;
+}
