@@ -1,14 +1,7 @@
 import { AS_WRITTEN_AND_GERMANISED, type CollectionDef, type DisplayField, type SortColumn, field } from "./fields";
 import { LUBLIN_GROUP } from "./groups";
-import {
-  MARRIAGE_ACT,
-  ROLES,
-  asWrittenAndGermanised,
-  coupleSearch,
-  parentsSearch,
-  personAct,
-  personSearch,
-} from "./parts";
+import { MARRIAGE_ACT, ROLES, asWrittenAndGermanised, coupleSearch } from "./parts";
+import { parentsSearch, personAct, personSearch } from "./parts";
 
 // Lublin (members): acts of the Lutheran parishes of the Lublin governorate,
 // 1826–1900. Every name is given as written (Polish until 1868, Russian

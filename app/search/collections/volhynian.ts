@@ -1,15 +1,8 @@
 import { AS_WRITTEN_AND_GERMANISED, type CollectionDef, type DisplayField, field, personName } from "./fields";
 import { VOLHYNIAN_GROUP } from "./groups";
 import { LUBLIN_GIVEN, LUBLIN_SURNAME } from "./lublin";
-import {
-  MARRIAGE_ACT,
-  ROLES,
-  asWrittenAndGermanised,
-  coupleSearch,
-  parentsSearch,
-  personAct,
-  personSearch,
-} from "./parts";
+import { MARRIAGE_ACT, ROLES, asWrittenAndGermanised, coupleSearch } from "./parts";
+import { parentsSearch, personAct, personSearch } from "./parts";
 
 // Volhynia (members): church books of the Lutheran parishes of Volhynia,
 // 1900–1918, in the State Archive of Zhytomyr Oblast, written in Russian.
