@@ -4,7 +4,7 @@ import type { FieldCriterion } from "./criteria";
 import { valueEntries } from "./record-keys.server";
 
 /**
- * "Best match" (issue 27, decision 0065): how well a record matches a search, from how each searched field
+ * "Best match" (issue 27, decision 0068): how well a record matches a search, from how each searched field
  * matched, and why. Pure: the engine gives it the level of every matching dictionary value (found through the
  * index), and it scores and explains records from their fields.
  */
