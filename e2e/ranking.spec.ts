@@ -7,78 +7,74 @@ const BIRTHS = "/stpete/birth/search";
 
 const why = (page: Page) => page.locator("tr.row-why");
 
-async function pages(browser: Browser, testInfo: TestInfo): Promise<[string, Page][]> {
-  const noScript = await browser.newContext({
-    javaScriptEnabled: false,
+const HOW = ["with JavaScript", "without JavaScript"] as const;
+
+async function pageFor(browser: Browser, testInfo: TestInfo, how: (typeof HOW)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: how === "with JavaScript",
     baseURL: testInfo.project.use.baseURL,
     userAgent: PERSON_USER_AGENT,
   });
-  const script = await browser.newContext({ baseURL: testInfo.project.use.baseURL, userAgent: PERSON_USER_AGENT });
-  return [
-    ["with JavaScript", await script.newPage()],
-    ["without JavaScript", await noScript.newPage()],
-  ];
+  return context.newPage();
 }
 
 test.describe("best match", () => {
-  test("exact spellings come first, each row says why, and date order is one click away", async ({
-    browser,
-  }, testInfo) => {
-    for (const [how, page] of await pages(browser, testInfo)) {
-      await test.step(how, async () => {
-        await page.goto(BIRTHS);
-        await page.getByLabel("Surname", { exact: true }).fill("Brand");
-        await page.getByLabel("Results per page").selectOption("50");
-        await page.getByRole("button", { name: "Search" }).click();
-        await expect(page.locator("#results-heading")).toHaveText(/records/);
-        await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
-        const reasons = await why(page).allTextContents();
-        expect(reasons.length).toBeGreaterThan(1);
-        const exact = reasons.map((r) => r.includes("Surname: same spelling"));
-        // The exact spellings first, then the ones that only sound alike, never mixed.
-        expect(exact[0]).toBe(true);
-        const firstOther = exact.indexOf(false);
-        expect(firstOther).toBeGreaterThan(0);
-        expect(exact.slice(firstOther)).not.toContain(true);
-        expect(reasons[firstOther]).toMatch(/Surname: \S+, (sounds like|similar spelling|same letters)/);
-        // Each reason is the row's own text, read with it.
-        await expect(why(page).first()).toContainText("Why it matched:");
+  for (const how of HOW) {
+    test(`exact spellings come first, each row says why, and date order is one click away, ${how}`, async ({
+      browser,
+    }, testInfo) => {
+      const page = await pageFor(browser, testInfo, how);
+      await page.goto(BIRTHS);
+      await page.getByLabel("Surname", { exact: true }).fill("Brand");
+      await page.getByLabel("Results per page").selectOption("50");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.locator("#results-heading")).toHaveText(/records/);
+      await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
+      const reasons = await why(page).allTextContents();
+      expect(reasons.length).toBeGreaterThan(1);
+      const exact = reasons.map((r) => r.includes("Surname: same spelling"));
+      // The exact spellings first, then the ones that only sound alike, never mixed.
+      expect(exact[0]).toBe(true);
+      const firstOther = exact.indexOf(false);
+      expect(firstOther).toBeGreaterThan(0);
+      expect(exact.slice(firstOther)).not.toContain(true);
+      expect(reasons[firstOther]).toMatch(/Surname: \S+, (sounds like|similar spelling|same name)/);
+      // Each reason is the row's own text, read with it.
+      await expect(why(page).first()).toContainText("Why it matched:");
 
-        await page.locator(".order-choice").getByRole("link", { name: "Date" }).click();
-        await expect(page).toHaveURL(/sort=year/);
-        await expect(page.locator(".order-choice [aria-current]")).toHaveText("Date");
-        await expect(page.locator("th[aria-sort=ascending]")).toContainText("Date");
-        await page.locator(".order-choice").getByRole("link", { name: "Best match" }).click();
-        await expect(page).toHaveURL(/sort=relevance/);
-        await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
-        await expect(why(page).first()).toContainText("Surname: same spelling");
-        if (how === "with JavaScript") {
-          await expectAccessible(page);
-          await shot(page, testInfo, "best-match");
-        }
-        await page.context().close();
-      });
-    }
-  });
+      await page.locator(".order-choice").getByRole("link", { name: "Date" }).click();
+      await expect(page).toHaveURL(/sort=year/);
+      await expect(page.locator(".order-choice [aria-current]")).toHaveText("Date");
+      await expect(page.locator("th[aria-sort=ascending]")).toContainText("Date");
+      await page.locator(".order-choice").getByRole("link", { name: "Best match" }).click();
+      await expect(page).toHaveURL(/sort=relevance/);
+      await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
+      await expect(why(page).first()).toContainText("Surname: same spelling");
+      if (how === "with JavaScript") {
+        await expectAccessible(page);
+        await shot(page, testInfo, "best-match");
+      }
+      await page.context().close();
+    });
+  }
 
-  test("Mariya is found by Мария and by Marija", async ({ browser }, testInfo) => {
-    for (const [how, page] of await pages(browser, testInfo)) {
-      await test.step(how, async () => {
-        // A Mariya of the registers, by her surname.
-        await page.goto(`${BIRTHS}?givenName=Mariya&givenNameMode=exact&sort=year`);
-        const surname = (await page.locator("tbody.record-group td.col-surname").first().textContent())?.trim() ?? "";
-        expect(surname).not.toBe("");
-        for (const typed of ["Мария", "Marija"]) {
-          const params = new URLSearchParams({ surname, surnameMode: "exact", givenName: typed, perPage: "50" });
-          await page.goto(`${BIRTHS}?${params}`);
-          await expect(why(page).filter({ hasText: "Mariya" }).first()).toContainText(
-            /Given name: Mariya[^,]*, same name(, accents or alphabet aside| in another alphabet or transliteration| in another language)/,
-          );
-        }
-        await page.context().close();
-      });
-    }
-  });
+  for (const how of HOW) {
+    test(`Mariya is found by Мария and by Marija, ${how}`, async ({ browser }, testInfo) => {
+      const page = await pageFor(browser, testInfo, how);
+      // A Mariya of the registers, by her surname.
+      await page.goto(`${BIRTHS}?givenName=Mariya&givenNameMode=exact&sort=year`);
+      const surname = (await page.locator("tbody.record-group td.col-surname").first().textContent())?.trim() ?? "";
+      expect(surname).not.toBe("");
+      for (const typed of ["Мария", "Marija"]) {
+        const params = new URLSearchParams({ surname, surnameMode: "exact", givenName: typed, perPage: "50" });
+        await page.goto(`${BIRTHS}?${params}`);
+        await expect(why(page).filter({ hasText: "Mariya" }).first()).toContainText(
+          /Given name: Mariya[^,]*, same name(, accents or alphabet aside| in another alphabet or transliteration| in another language)/,
+        );
+      }
+      await page.context().close();
+    });
+  }
 
   test("Beider–Morse finds a spelling that Daitch–Mokotoff misses", async ({ page }) => {
     // Eger: Jäger as a Hungarian or Yiddish ear writes it; its Daitch–Mokotoff code differs, its phonemes do not.
