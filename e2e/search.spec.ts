@@ -50,6 +50,11 @@ test.describe("St. Petersburg searches", () => {
     await expect(first.locator(".row-detail")).toBeVisible();
     await expect(first.locator(".row-detail")).toContainText("Film");
 
+    // A name's results come best match first; the Date column orders them by date, a second click backwards.
+    await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
+    await page.locator("th").getByRole("link", { name: "Date" }).click();
+    await expect(page).toHaveURL(/sort=year/);
+    await expect(page.locator("th[aria-sort=ascending]")).toContainText("Date");
     await page.locator("th").getByRole("link", { name: "Date" }).click();
     await expect(page).toHaveURL(/sort=-year/);
     await expect(page.locator("th[aria-sort=descending]")).toContainText("Date");

@@ -85,7 +85,7 @@ describe("benchmark scripts", () => {
     ]);
     expect(result.records).toBe(2000);
     const modes = result.modes as Record<string, { engine: { n: number }; naive: { n: number } }>;
-    expect(Object.keys(modes)).toEqual(expect.arrayContaining(["exact", "contains", "sounds"]));
+    expect(Object.keys(modes)).toEqual(expect.arrayContaining(["exact", "contains", "sounds", "sounds by date"]));
     for (const mode of Object.values(modes)) expect(mode.engine.n).toBeGreaterThan(0);
     expect((result.floor as { n: number }).n).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 /**
  * npm run bench:search -- [--records 1000000] [--repeat 10] [--database postgres://…] [--keep path]
  *                          [--only exact,parents] [--naive-queries 1] [--no-build] [--batch 100000]
- *                          [--build-cache-mb 1024] [--no-signatures]
+ *                          [--build-cache-mb 1024] [--no-signatures] [--orders relevance,year]
  *
  * Builds a temporary database of N demo records (St. Petersburg records; the
  * other demo sets follow in their shares), then times a fixed query set per
@@ -9,6 +9,8 @@
  * parents' names, a couple) through the real engine (count + first page of
  * 25), beside the same names as a naive LIKE '%…%' scan of the records and a
  * bare indexed lookup (the floor), and the counts alone of very common names.
+ * Each set is timed in best-match order (`sort=relevance`, the default once a name is given; the row named as the
+ * set) and in date order (the row "… by date"), unless --orders names one of them.
  * The generator streams into the importer, so the build's memory stays flat;
  * its peak RSS, time and the database's size are printed. With --keep the
  * database stays and a second run times it without building again (the build
@@ -221,26 +223,33 @@ const floorSamples: number[] = [];
 const naiveRepeat = Math.max(1, Math.min(repeat, Math.ceil(3_000_000 / Math.max(records, 1))));
 
 const only = args.get("only")?.split(",");
+/** The orders each set is timed in: best match (the default with a name) and date order. */
+const orders = (args.get("orders") ?? "relevance,year").split(",").filter((o) => o === "relevance" || o === "year");
 /** How many of each set's queries the naive scan times (at 10M records one scan takes seconds). */
 const naiveQueries = intArg(args, "naive-queries", Infinity);
 for (const [name, set] of Object.entries(QUERIES)) {
   if (only && !only.includes(name)) continue;
   const collection = set.collection ?? births;
-  const engineSamples: number[] = [];
   const naiveSamples: number[] = [];
-  const totals: (number | string)[] = [];
-  // One untimed pass warms the caches, as on a running server.
-  for (const params of set.params) {
-    const { criteria, errors } = parseCriteria(collection, new URLSearchParams(params));
-    if (Object.keys(errors).length) throw new Error(JSON.stringify(errors));
-    const result = await searchCollection(database, collection, criteria, visitor, tuning);
-    totals.push(result.totalIsLowerBound ? `>${result.total}` : result.total);
-  }
-  for (let r = 0; r < repeat; r++) {
+  const engine: Record<string, { samples: number[]; totals: (number | string)[] }> = {};
+  for (const order of orders) {
+    const samples: number[] = [];
+    const totals: (number | string)[] = [];
+    const paramsOf = (params: Record<string, string>) => new URLSearchParams({ ...params, sort: order });
+    // One untimed pass warms the caches, as on a running server.
     for (const params of set.params) {
-      const { criteria } = parseCriteria(collection, new URLSearchParams(params));
-      engineSamples.push(await time(() => searchCollection(database, collection, criteria, visitor, tuning)));
+      const { criteria, errors } = parseCriteria(collection, paramsOf(params));
+      if (Object.keys(errors).length) throw new Error(JSON.stringify(errors));
+      const result = await searchCollection(database, collection, criteria, visitor, tuning);
+      totals.push(result.totalIsLowerBound ? `>${result.total}` : result.total);
     }
+    for (let r = 0; r < repeat; r++) {
+      for (const params of set.params) {
+        const { criteria } = parseCriteria(collection, paramsOf(params));
+        samples.push(await time(() => searchCollection(database, collection, criteria, visitor, tuning)));
+      }
+    }
+    engine[order] = { samples, totals };
   }
   for (let r = 0; r < naiveRepeat; r++) {
     for (const params of set.params.slice(0, naiveQueries)) {
@@ -261,7 +270,13 @@ for (const [name, set] of Object.entries(QUERIES)) {
       );
     }
   }
-  results[name] = { engine: stats(engineSamples), naive: stats(naiveSamples), totals };
+  for (const [order, e] of Object.entries(engine)) {
+    results[order === "year" ? `${name} by date` : name] = {
+      engine: stats(e.samples),
+      naive: stats(naiveSamples),
+      totals: e.totals,
+    };
+  }
 }
 
 // Counts alone (the unified search and suggestions ask for nothing else): never slow, however common the name.
@@ -296,15 +311,15 @@ await cleanup();
 console.log(
   `\nSearch benchmark: ${records.toLocaleString("en-GB")} St. Petersburg records (${totalRecords.toLocaleString("en-GB")} in all), ${database.kind}, ${sizeMb.toLocaleString("en-GB")} MB; ms per search (count + first page)`,
 );
-console.log("mode                     engine p50  engine p95   naive p50   naive p95  × naive (p50)  totals");
+console.log("mode                          engine p50  engine p95   naive p50   naive p95  × naive (p50)  totals");
 for (const [name, r] of Object.entries(results)) {
   const speedup = r.engine.p50 > 0 ? Math.round(r.naive.p50 / r.engine.p50) : 0;
   console.log(
-    `${name.padEnd(24)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}  ${String(speedup).padStart(13)}  ${r.totals.join(", ")}`,
+    `${name.padEnd(29)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}  ${String(speedup).padStart(13)}  ${r.totals.join(", ")}`,
   );
 }
 console.log(
-  `${"indexed lookup (floor)".padEnd(24)} ${String(floor.p50).padStart(10)}  ${String(floor.p95).padStart(10)}`,
+  `${"indexed lookup (floor)".padEnd(29)} ${String(floor.p50).padStart(10)}  ${String(floor.p95).padStart(10)}`,
 );
 if (Object.keys(counts).length) console.log("\ncount alone (visitor)                 p50       p95  total");
 for (const [label, c] of Object.entries(counts)) {

@@ -47,7 +47,7 @@ export const PERSON_LEVELS: ReadonlySet<MatchLevel> = new Set(["transliteration"
 /** How a reason names each level: short, readable without colour. */
 export const LEVEL_LABELS: Record<MatchLevel, string> = {
   exact: "same spelling",
-  folded: "same letters, accents aside",
+  folded: "same name, accents or alphabet aside",
   transliteration: "same name in another alphabet or transliteration",
   variant: "same name in another language",
   beiderMorse: "sounds like (Beider–Morse)",

@@ -14,8 +14,8 @@ import {
   type MatchLevel,
   PERSON_LEVELS,
 } from "~/names/match-levels";
-import { exactKey, nameWords } from "~/names/normalize";
 import { SIGNED_KINDS, valueMask } from "./signature";
+import { valueEntries } from "./record-keys.server";
 import {
   type FieldMatch,
   type FieldMatcher,
@@ -242,7 +242,8 @@ async function criterionGroups(
     person: levels.some((l) => PERSON_LEVELS.has(l)),
   });
   const folded = keys.folded;
-  const exactWords = new Set(nameWords(criterion.value).map(exactKey));
+  // The typed words as a value's entries are made (valueEntries): an entry equal to one is the spelling typed.
+  const exactWords = new Set(valueEntries(criterion.value).map((e) => e.key));
   // A value equal to what was typed is an exact match, one that folds to it a folded one.
   const spelled =
     (fallback: MatchLevel) =>

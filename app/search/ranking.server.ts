@@ -4,7 +4,7 @@ import type { FieldCriterion } from "./criteria";
 import { valueEntries } from "./record-keys.server";
 
 /**
- * "Best match" (issue 27, decision 0065): how well a record matches a search, from how each searched field
+ * "Best match" (issue 27, decision 0068): how well a record matches a search, from how each searched field
  * matched, and why. Pure: the engine gives it the level of every matching dictionary value (found through the
  * index), and it scores and explains records from their fields.
  */
@@ -80,7 +80,12 @@ export interface FieldMatch {
   /** The record's spelling that matched (its field as written). */
   found: string;
   typed: string;
+  /** The whole field is what was typed ("Maria" for Maria, not Anna Maria). */
+  whole: boolean;
 }
+
+/** What a field worth that holds only what was typed gains over one holding it among other words. */
+export const WHOLE_FIELD_BONUS = 0.03;
 
 const rank = (level: MatchLevel) => MATCH_LEVELS.indexOf(level);
 
@@ -112,12 +117,18 @@ export function fieldMatches(matchers: readonly FieldMatcher[], data: Readonly<R
       found ||= bestRaw;
     }
     if (worst !== undefined) {
+      const typed = valueEntries(m.criterion.value)[0]?.key;
+      const whole = fieldSources(m.criterion.field).some((source) => {
+        const raw = data[source];
+        return raw !== undefined && valueEntries(raw)[0]?.key === typed;
+      });
       out.push({
         field: m.criterion.field.name,
         label: m.criterion.field.label,
         level: worst,
         found,
         typed: m.criterion.value,
+        whole,
       });
     }
   }
@@ -130,7 +141,8 @@ export function scoreOf(matchers: readonly FieldMatcher[], matches: readonly Fie
   for (const m of matchers) {
     const match = matches.find((x) => x.field === m.criterion.field.name);
     // A field the index matched but whose level the record does not show (should not happen) counts at its worst.
-    score += fieldWeight(m.criterion.field) * (match ? LEVEL_SCORES[match.level] : LEVEL_SCORES.contains);
+    const worth = match ? LEVEL_SCORES[match.level] + (match.whole ? WHOLE_FIELD_BONUS : 0) : LEVEL_SCORES.contains;
+    score += fieldWeight(m.criterion.field) * worth;
   }
   return score;
 }

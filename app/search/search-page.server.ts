@@ -10,6 +10,7 @@ import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields 
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
+import { matchReasons } from "./match-reasons";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
 import { isMapView, parseDecade, surnameMap } from "./surname-map.server";
@@ -132,6 +133,10 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
     errors,
     parishes,
     sort: formatSort(criteria.sort),
+    // A sort the URL chose is kept by the next search from the form; none lets the next search take its default.
+    sortIsChosen: url.searchParams.has("sort"),
+    // Best match and date order are offered side by side once a name is given (issue 27).
+    ranked: criteria.fields.length > 0,
     perPage: criteria.perPage,
     nearCandidates,
     // A place link (placeId) has no field of its own: the form keeps it, and its chip removes it.
@@ -187,6 +192,7 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
         details: [...collection.detailFields, ...collection.sourceFields]
           .map((f) => ({ label: f.label, value: fieldValue(f.name, r.data) }))
           .filter((f) => f.value),
+        why: matchReasons(r.matches ?? []),
       })),
     },
   };

@@ -17,7 +17,8 @@ export interface ResultPaging {
 
 /** The sort after clicking a column: the column first, flipped when it already was first. */
 export function sortHref(query: string, current: string, column: string): string {
-  const keys = current.split(",").filter(Boolean);
+  // Best match is an order of its own, never a tie-breaker behind a column.
+  const keys = current.split(",").filter((k) => k && k !== "relevance");
   const primary = keys[0];
   let next: string[];
   if (primary === column) next = [`-${column}`, ...keys.slice(1)];

@@ -75,7 +75,7 @@ function SearchForm({ data }: { data: PageData }) {
           <FieldError errors={errors} name="sort" />
         </>
       ) : (
-        <input type="hidden" name="sort" value={data.sort} />
+        data.sortIsChosen && <input type="hidden" name="sort" value={data.sort} />
       )}
       <FieldError errors={errors} name="page" />
       {data.parishes.length > 0 && (
@@ -137,12 +137,44 @@ function Results({ data, result }: { data: PageData; result: Result }) {
           </Link>
         )}
       </p>
+      {!result.map && data.ranked && <OrderChoice query={result.query} sort={sort} />}
       {result.map ? (
         <SurnameMap map={result.map} subject={`the records found in ${collection.title}`} />
       ) : (
         <RecordsTable data={data} result={result} />
       )}
     </ResultsSection>
+  );
+}
+
+/** Best match or date order, as plain links (no JavaScript needed); the current one is marked. */
+function OrderChoice({ query, sort }: { query: string; sort: string }) {
+  const current =
+    sort.split(",")[0] === "relevance" ? "relevance" : sort.split(",")[0]?.replace(/^-/, "") === "year" ? "year" : "";
+  const href = (order: string) => {
+    const params = new URLSearchParams(query);
+    params.set("sort", order);
+    params.delete("page");
+    return `?${params}`;
+  };
+  return (
+    <nav className="order-choice" aria-label="Order of results">
+      <span>Order:</span>
+      <ul>
+        {[
+          { order: "relevance", label: "Best match" },
+          { order: "year", label: "Date" },
+        ].map((o) => (
+          <li key={o.order}>
+            {current === o.order ? (
+              <span aria-current="true">{o.label}</span>
+            ) : (
+              <Link to={href(o.order)}>{o.label}</Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -200,6 +232,20 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
                   </td>
                 ))}
               </tr>
+              {r.why.length > 0 && (
+                <tr className="row-why">
+                  <td colSpan={collection.columns.length + 2}>
+                    <span className="why-label">Why it matched:</span>{" "}
+                    <ul className="why" aria-label={`Why record ${r.id} matched`}>
+                      {r.why.map((w) => (
+                        <li key={w.field}>
+                          {w.field}: {w.text}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              )}
               <tr className="row-detail">
                 <td colSpan={collection.columns.length + 2}>
                   <dl className="dl-grid">
