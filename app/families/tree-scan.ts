@@ -238,9 +238,10 @@ export class TreeScan {
   private sex = new Uint8Array(0);
   private husband = new Int32Array(0);
   private wife = new Int32Array(0);
-  private readonly childPairs = new Int32List();
-  private readonly famcPairs = new Int32List();
-  private readonly famsPairs = new Int32List();
+  // Let go at the end of pass 2, once grouped (about 30 MB at a million people).
+  private childPairs = new Int32List();
+  private famcPairs = new Int32List();
+  private famsPairs = new Int32List();
   private readonly familyExtra = new Map<number, string[]>();
   private children: { start: Int32Array; values: Int32Array } | null = null;
   private spouseOf: { start: Int32Array; values: Int32Array } | null = null;
@@ -469,6 +470,7 @@ export class TreeScan {
     if (this.stopped || this.errors.count) return false;
     this.reconcileLinks();
     this.children = groupPairs(this.families, this.childPairs);
+    this.childPairs = this.famcPairs = this.famsPairs = new Int32List();
     const spouses = new Int32List();
     for (let f = 0; f < this.families; f++) {
       if (this.husband[f] !== NONE) spouses.pair(this.husband[f], f);
