@@ -10,7 +10,8 @@
  * longest /healthz answer while that step ran). Exits 1 if the server exited or logged an error.
  */
 import { intArg, parseArgs } from "./args";
-import { PROBE_LETTERS, adminExport, probeSearch, slowest, watchWhile } from "../http-tests/query-load";
+import { PROBE_LETTERS, adminExport, probeSearch } from "../http-tests/query-load";
+import { slowest, watchWhile } from "../http-tests/watch";
 import { makeAccount, postgresAdminUrl, serverDir, startServer } from "../http-tests/server";
 
 const args = parseArgs(process.argv.slice(2));

@@ -10,9 +10,11 @@
  * `npm run build` first. The last line is one JSON object with every figure.
  */
 import { openAsBlob, readFileSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { PERSON_USER_AGENT, makeAccount, startServer } from "../http-tests/server";
+import { watchWhile } from "../http-tests/watch";
 import { openForm } from "../http-tests/forms";
 import { intArg, parseArgs } from "./args";
 import { percentile, round } from "./bench-kit";
@@ -26,7 +28,12 @@ const kind = args.has("postgres") ? "postgres" : "sqlite";
 const SLOW_MS = 150;
 
 function kernelPeakRssMb(pid: number): number {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return statusMb(pid, "VmHWM");
+}
+
+/** One line of the kernel's account of the process, in MB (VmRSS, RssAnon: heaps; RssFile: mapped files). */
+function statusMb(pid: number, field: string): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Math.round(Number(kb) / 1024);
 }
 
@@ -46,59 +53,79 @@ try {
   const member = await makeAccount(database);
   const rssBeforeMb = kernelPeakRssMb(server.process.pid!);
 
-  const latencies: number[] = [];
-  const slow: { atSeconds: number; ms: number }[] = [];
   const benchStart = performance.now();
-  let watching = true;
-  let failures = 0;
-  const watcher = (async () => {
-    while (watching) {
-      const started = performance.now();
-      const ok = await fetch(`${server.url}/healthz`)
-        .then(async (r) => (await r.arrayBuffer(), r.ok))
-        .catch(() => false);
-      const took = performance.now() - started;
-      latencies.push(took);
-      if (took > SLOW_MS) slow.push({ atSeconds: round((started - benchStart) / 1000), ms: Math.round(took) });
-      if (!ok) failures++;
-      await new Promise((r) => setTimeout(r, pollMs));
-    }
-  })();
+  // Where the memory is, every second: anonymous (the threads' heaps, SQLite's page caches, buffers) and mapped
+  // files (SQLite's memory map), with their highest values and a sample every 10 s.
+  const memory = {
+    anonPeakMb: 0,
+    filePeakMb: 0,
+    samples: [] as { s: number; rss: number; anon: number; file: number; load: number }[],
+  };
+  const sampler = setInterval(() => {
+    const pid = server.process.pid!;
+    const s = Math.round((performance.now() - benchStart) / 1000);
+    const sample = {
+      s,
+      rss: statusMb(pid, "VmRSS"),
+      anon: statusMb(pid, "RssAnon"),
+      file: statusMb(pid, "RssFile"),
+      load: round(os.loadavg()[0]!),
+    };
+    memory.anonPeakMb = Math.max(memory.anonPeakMb, sample.anon);
+    memory.filePeakMb = Math.max(memory.filePeakMb, sample.file);
+    const last = memory.samples[memory.samples.length - 1];
+    if (!last || s - last.s >= 10 || sample.rss > last.rss + 50) memory.samples.push(sample);
+  }, 1_000);
 
   const started = performance.now();
-  const form = await openForm(`${server.url}/members/genealogy/submit`, member.cookie);
-  const body = new FormData();
-  body.set("csrf", form.fields.get("csrf") ?? "");
-  body.set("title", "The benchmark's family");
-  body.set("file", await openAsBlob(file), "bench-tree.ged");
-  const sent = await fetch(`${server.url}/members/genealogy/submit`, {
-    method: "POST",
-    body,
-    headers: { "User-Agent": PERSON_USER_AGENT, Cookie: form.cookie, Origin: server.url },
-    redirect: "manual",
-  });
-  const uploadedSeconds = (performance.now() - started) / 1000;
-  console.log(`uploaded in ${round(uploadedSeconds)} s`);
-  if (sent.status !== 302) throw new Error(`the submission answered ${sent.status}: ${await sent.text()}`);
+  let uploadedSeconds = 0;
   let status = "checking";
   let error: string | null = null;
-  while (status === "checking") {
-    await new Promise((r) => setTimeout(r, 500));
-    if (server.exited()) throw new Error(`the server died:\n${server.output().slice(-2000)}`);
-    const row = await database.db
-      .selectFrom("import_batches")
-      .select(["status", "error"])
-      .where("kind", "=", "gedcom")
-      .where("created_by", "=", member.id)
-      .executeTakeFirst();
-    status = row?.status ?? "checking";
-    error = row?.error ?? null;
-  }
+  const { waits } = await watchWhile(
+    server.url,
+    ["/healthz"],
+    async () => {
+      const form = await openForm(`${server.url}/members/genealogy/submit`, member.cookie);
+      const body = new FormData();
+      body.set("csrf", form.fields.get("csrf") ?? "");
+      body.set("title", "The benchmark's family");
+      body.set("file", await openAsBlob(file), "bench-tree.ged");
+      const sent = await fetch(`${server.url}/members/genealogy/submit`, {
+        method: "POST",
+        body,
+        headers: { "User-Agent": PERSON_USER_AGENT, Cookie: form.cookie, Origin: server.url },
+        redirect: "manual",
+      });
+      uploadedSeconds = (performance.now() - started) / 1000;
+      console.log(`uploaded in ${round(uploadedSeconds)} s`);
+      if (sent.status !== 302) throw new Error(`the submission answered ${sent.status}: ${await sent.text()}`);
+      while (status === "checking") {
+        await new Promise((r) => setTimeout(r, 500));
+        if (server.exited()) throw new Error(`the server died:\n${server.output().slice(-2000)}`);
+        const row = await database.db
+          .selectFrom("import_batches")
+          .select(["status", "error"])
+          .where("kind", "=", "gedcom")
+          .where("created_by", "=", member.id)
+          .executeTakeFirst();
+        status = row?.status ?? "checking";
+        error = row?.error ?? null;
+      }
+    },
+    { pauseMs: pollMs },
+  );
   const jobSeconds = (performance.now() - started) / 1000;
-  watching = false;
-  await watcher;
+  clearInterval(sampler);
   await database.close();
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const sorted = waits.map((w) => w.ms).sort((a, b) => a - b);
+  const failures = waits.filter((w) => w.status !== 200).length;
+  // The 40 slowest answers, in the order they came, with when (seconds from the start of the watch).
+  const slow = waits
+    .filter((w) => w.ms > SLOW_MS)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 40)
+    .sort((a, b) => a.atMs - b.atMs)
+    .map((w) => ({ atSeconds: round(w.atMs / 1000), ms: Math.round(w.ms) }));
   const summary = {
     benchmark: "tree",
     database: kind,
@@ -111,11 +138,15 @@ try {
     jobSeconds: round(jobSeconds),
     rssBeforeMb,
     peakRssMb: kernelPeakRssMb(server.process.pid!),
+    anonPeakMb: memory.anonPeakMb,
+    filePeakMb: memory.filePeakMb,
+    loadAverage: os.loadavg().map((l) => round(l)),
     healthzSamples: sorted.length,
     healthzFailures: failures,
     healthzP99Ms: round(percentile(sorted, 99)),
     healthzMaxMs: round(sorted[sorted.length - 1] ?? 0),
-    healthzSlow: slow.slice(0, 50),
+    healthzSlow: slow,
+    memorySamples: memory.samples,
   };
   console.log(
     `${status} in ${summary.jobSeconds} s; peak RSS ${summary.peakRssMb} MB; /healthz p99 ${summary.healthzP99Ms} ms, slowest ${summary.healthzMaxMs} ms`,

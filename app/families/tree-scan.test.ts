@@ -6,7 +6,7 @@ import { type GedcomNode, GedcomRecordReader } from "~/gedcom/parse";
 import { readGedcom } from "~/gedcom/tree";
 import { NO_SPOUSE, toFamilyData } from "./gedcom-convert";
 import type { FamilyInput } from "./input";
-import { type ConvertedTreePerson, TreeScan } from "./tree-scan";
+import { type ConvertedTreePerson, TreeScan, XrefIndex } from "./tree-scan";
 
 const FIXTURES = path.join(__dirname, "../gedcom/fixtures");
 
@@ -102,5 +102,47 @@ describe("a tree read in passes", () => {
     expect(ok).toBe(true);
     expect(people).toHaveLength(n);
     expect(families[0].children).toHaveLength(n - 1);
+  });
+
+  it("completes a child's link written on the child's side only, once however often it is written", () => {
+    const { ok, families, scan } = scanText(
+      [
+        "0 HEAD",
+        "1 GEDC",
+        "2 VERS 5.5.1",
+        "0 @I1@ INDI",
+        "1 FAMS @F1@",
+        "0 @I2@ INDI",
+        "1 FAMC @F1@",
+        "0 @I3@ INDI",
+        "1 FAMC @F1@",
+        "1 FAMC @F1@",
+        "0 @F1@ FAM",
+        "1 HUSB @I1@",
+        "1 CHIL @I2@",
+        "0 TRLR",
+      ].join("\n"),
+    );
+    expect(ok).toBe(true);
+    expect(families[0]!.children).toEqual([101, 102]);
+    expect(scan.warnings.first().map((w) => w.message)).toEqual([
+      "@I3@ says FAMC @F1@, but the family does not list them as a child: added.",
+    ]);
+  });
+});
+
+describe("the index of xrefs", () => {
+  it("finds every xref it was given, by its id, and no other, past many growths and a character beyond Latin-1", () => {
+    const index = new XrefIndex();
+    const xrefs = Array.from({ length: 50_000 }, (_, i) => (i === 30_000 ? "Ośoba1" : i % 7 ? `I${i}` : `FAM-${i}`));
+    xrefs.push("x".repeat(20_000));
+    for (const [i, xref] of xrefs.entries()) expect(index.add(xref)).toBe(i);
+    expect(index.size).toBe(xrefs.length);
+    for (const [i, xref] of xrefs.entries()) {
+      if (index.get(xref) !== i) expect(index.get(xref), xref).toBe(i);
+      if (i % 1000 === 0 || i === 30_000) expect(index.xref(i)).toBe(xref);
+    }
+    expect(index.xref(xrefs.length - 1)).toBe(xrefs[xrefs.length - 1]);
+    for (const missing of ["I7", "I50000", "", "Ośoba", "FAM-1"]) expect(index.get(missing), missing).toBeUndefined();
   });
 });

@@ -89,6 +89,104 @@ class Int32List {
   }
 }
 
+/**
+ * The file's xrefs and their record ids, without a string per xref: a million people and half a million families
+ * in a Map of strings took over 100 MB of the worker's heap; here their characters sit in one growing array and an
+ * open-addressing table of ids (about 30 bytes a record).
+ */
+export class XrefIndex {
+  /** One byte a character while every xref is Latin-1 (they are nearly always ASCII), two once one is not. */
+  private chars: Uint8Array | Uint16Array = new Uint8Array(1 << 16);
+  private used = 0;
+  /** Where each id's characters start; the next id's start (or `used`) is where they end. */
+  private readonly starts = new Int32List();
+  /** id + 1 by hash, 0 for an empty slot; never more than half full. */
+  private table = new Int32Array(1 << 12);
+
+  get size(): number {
+    return this.starts.length;
+  }
+
+  private end(id: number): number {
+    return id + 1 < this.starts.length ? this.starts.at(id + 1) : this.used;
+  }
+
+  /** FNV-1a of the characters of `xref`, or of id `id`'s when `xref` is null. */
+  private hash(xref: string | null, id = 0): number {
+    let h = 0x811c9dc5;
+    if (xref !== null) for (let i = 0; i < xref.length; i++) h = Math.imul(h ^ xref.charCodeAt(i), 0x01000193);
+    else
+      for (let i = this.starts.at(id), end = this.end(id); i < end; i++) h = Math.imul(h ^ this.chars[i], 0x01000193);
+    return h >>> 0;
+  }
+
+  private equals(id: number, xref: string): boolean {
+    const start = this.starts.at(id);
+    if (this.end(id) - start !== xref.length) return false;
+    for (let i = 0; i < xref.length; i++) if (this.chars[start + i] !== xref.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** The slot of `xref`'s id in the table, or of the empty slot where it would go. */
+  private slot(xref: string): number {
+    const mask = this.table.length - 1;
+    let i = this.hash(xref) & mask;
+    while (this.table[i] !== 0 && !this.equals(this.table[i] - 1, xref)) i = (i + 1) & mask;
+    return i;
+  }
+
+  get(xref: string): number | undefined {
+    const found = this.table[this.slot(xref)];
+    return found === 0 ? undefined : found - 1;
+  }
+
+  /** Adds an xref that is not there yet as the next id, and answers that id. */
+  add(xref: string): number {
+    const id = this.starts.length;
+    let wide = this.chars instanceof Uint16Array;
+    if (!wide) for (let i = 0; i < xref.length && !wide; i++) wide = xref.charCodeAt(i) > 0xff;
+    if (this.used + xref.length > this.chars.length || wide !== this.chars instanceof Uint16Array) {
+      const size = Math.max(
+        this.used + xref.length > this.chars.length ? 2 * this.chars.length : 0,
+        this.used + xref.length,
+        this.chars.length,
+      );
+      const bigger = wide ? new Uint16Array(size) : new Uint8Array(size);
+      bigger.set(this.chars.subarray(0, this.used));
+      this.chars = bigger;
+    }
+    const at = this.slot(xref);
+    for (let i = 0; i < xref.length; i++) this.chars[this.used + i] = xref.charCodeAt(i);
+    this.starts.push(this.used);
+    this.used += xref.length;
+    this.table[at] = id + 1;
+    if (2 * (id + 1) > this.table.length) this.grow();
+    return id;
+  }
+
+  /** Twice the slots, every id placed again by the hash of its stored characters (no strings made). */
+  private grow(): void {
+    const table = new Int32Array(2 * this.table.length);
+    const mask = table.length - 1;
+    for (let id = 0; id < this.starts.length; id++) {
+      let i = this.hash(null, id) & mask;
+      while (table[i] !== 0) i = (i + 1) & mask;
+      table[i] = id + 1;
+    }
+    this.table = table;
+  }
+
+  /** The xref of an id, as a string again (for messages and the people written). */
+  xref(id: number): string {
+    let text = "";
+    // In pieces: an argument list has a limit, and a hostile file's xref may be long.
+    for (let i = this.starts.at(id), end = this.end(id); i < end; i += 8192) {
+      text += String.fromCharCode.apply(null, this.chars.subarray(i, Math.min(end, i + 8192)) as unknown as number[]);
+    }
+    return text;
+  }
+}
+
 /** Compressed rows: the values of `pairs` (row, value) grouped by row, in the order they were added. */
 function groupPairs(rows: number, pairs: Int32List): { start: Int32Array; values: Int32Array } {
   const start = new Int32Array(rows + 1);
@@ -119,14 +217,17 @@ export class TreeScan {
   families = 0;
 
   // Pass 1: the records by xref.
-  private readonly ids = new Map<string, number>();
-  private readonly tagOf: string[] = [];
+  private readonly ids = new XrefIndex();
+  /** Each record's tag, as its place in `tags` (a few distinct tags for a million records). */
+  private readonly tagOf = new Int32List();
+  private readonly tags: string[] = [];
+  private readonly tagCodes = new Map<string, number>();
   private readonly lineOf = new Int32List();
   /** A record's person or family number (its place among the file's people or families). */
   private readonly ordinalOf = new Int32List();
-  private readonly personXref: string[] = [];
-  private readonly personLine = new Int32List();
-  private readonly familyXrefs: string[] = [];
+  /** Each person's and family's record id (its xref and line are the record's). */
+  private readonly personId = new Int32List();
+  private readonly familyId = new Int32List();
   private readonly shared = new Map<number, GedcomNode>();
   private readonly unknownTags: UnknownTags;
   private records = 0;
@@ -137,9 +238,10 @@ export class TreeScan {
   private sex = new Uint8Array(0);
   private husband = new Int32Array(0);
   private wife = new Int32Array(0);
-  private readonly childPairs = new Int32List();
-  private readonly famcPairs = new Int32List();
-  private readonly famsPairs = new Int32List();
+  // Let go at the end of pass 2, once grouped (about 30 MB at a million people).
+  private childPairs = new Int32List();
+  private famcPairs = new Int32List();
+  private famsPairs = new Int32List();
   private readonly familyExtra = new Map<number, string[]>();
   private children: { start: Int32Array; values: Int32Array } | null = null;
   private spouseOf: { start: Int32Array; values: Int32Array } | null = null;
@@ -154,7 +256,7 @@ export class TreeScan {
         this.shared.get(id) ?? {
           level: 0,
           xref,
-          tag: this.tagOf[id],
+          tag: this.tags[this.tagOf.at(id)],
           value: "",
           line: this.lineOf.at(id),
           children: [],
@@ -263,14 +365,17 @@ export class TreeScan {
         record.tag,
       );
     }
-    const id = this.tagOf.length;
-    this.ids.set(record.xref, id);
-    this.tagOf.push(record.tag);
+    const id = this.ids.add(record.xref);
+    let tag = this.tagCodes.get(record.tag);
+    if (tag === undefined) {
+      tag = this.tags.push(record.tag) - 1;
+      this.tagCodes.set(record.tag, tag);
+    }
+    this.tagOf.push(tag);
     this.lineOf.push(record.line);
     if (record.tag === "INDI") {
       this.ordinalOf.push(this.people++);
-      this.personXref.push(record.xref);
-      this.personLine.push(record.line);
+      this.personId.push(id);
       if (this.people > this.limits.maxPeople) {
         const max = this.limits.maxPeople.toLocaleString("en");
         this.refuse(
@@ -281,7 +386,7 @@ export class TreeScan {
       return;
     }
     this.ordinalOf.push(record.tag === "FAM" ? this.families++ : NONE);
-    if (record.tag === "FAM") this.familyXrefs.push(record.xref);
+    if (record.tag === "FAM") this.familyId.push(id);
     if (record.tag === "NOTE" || record.tag === "SNOTE") {
       this.shared.set(id, { ...record, children: [] });
     } else if (record.tag === "SOUR") {
@@ -365,6 +470,7 @@ export class TreeScan {
     if (this.stopped || this.errors.count) return false;
     this.reconcileLinks();
     this.children = groupPairs(this.families, this.childPairs);
+    this.childPairs = this.famcPairs = this.famsPairs = new Int32List();
     const spouses = new Int32List();
     for (let f = 0; f < this.families; f++) {
       if (this.husband[f] !== NONE) spouses.pair(this.husband[f], f);
@@ -378,17 +484,29 @@ export class TreeScan {
   /** As `readGedcom` does: each link is written twice (FAMC/FAMS and CHIL/HUSB/WIFE); one side is enough. */
   private reconcileLinks(): void {
     const P = this.people;
-    const isChild = new Set<number>();
-    for (let i = 0; i < this.childPairs.length; i += 2)
-      isChild.add(this.childPairs.at(i) * P + this.childPairs.at(i + 1));
+    // Who each family lists as its children, sorted for a binary search (a Set of a million pairs took some 60 MB).
+    const listed = groupPairs(this.families, this.childPairs);
+    for (let f = 0; f < this.families; f++) listed.values.subarray(listed.start[f], listed.start[f + 1]).sort();
+    const lists = (f: number, p: number) => {
+      let lo = listed.start[f];
+      let hi = listed.start[f + 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (listed.values[mid] < p) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < listed.start[f + 1] && listed.values[lo] === p;
+    };
+    // The person last added to each family as a child: a FAMC written twice adds them once.
+    const lastAdded = new Int32Array(this.families).fill(NONE);
     const famc = groupPairs(P, this.famcPairs);
     const fams = groupPairs(P, this.famsPairs);
     for (let p = 0; p < P; p++) {
-      const xref = this.personXref[p];
-      const line = this.personLine.at(p);
+      const line = this.personLine(p);
       for (let i = famc.start[p]; i < famc.start[p + 1]; i++) {
         const f = famc.values[i];
-        if (isChild.has(f * P + p)) continue;
+        if (lastAdded[f] === p || lists(f, p)) continue;
+        const xref = this.personXref(p);
         this.report(
           "warning",
           line,
@@ -396,7 +514,7 @@ export class TreeScan {
           xref,
           "FAMC",
         );
-        isChild.add(f * P + p);
+        lastAdded[f] = p;
         this.childPairs.push(f);
         this.childPairs.push(p);
       }
@@ -409,6 +527,7 @@ export class TreeScan {
             : this.wife[f] === NONE && this.sex[p] !== SEX.m
               ? "wife"
               : null;
+        const xref = this.personXref(p);
         const says = `@${xref}@ says FAMS @${this.familyXref(f)}@, but`;
         if (role) {
           this.report("warning", line, `${says} the family does not name them: added as ${role}.`, xref, "FAMS");
@@ -421,7 +540,15 @@ export class TreeScan {
   }
 
   private familyXref(f: number): string {
-    return this.familyXrefs[f];
+    return this.ids.xref(this.familyId.at(f));
+  }
+
+  private personXref(p: number): string {
+    return this.ids.xref(this.personId.at(p));
+  }
+
+  private personLine(p: number): number {
+    return this.lineOf.at(this.personId.at(p));
   }
 
   /** A person who is their own ancestor: an iterative depth-first walk from parents to children, as readGedcom. */
@@ -462,10 +589,10 @@ export class TreeScan {
         } else if (colour[next] === GREY) {
           if (!reported.has(next)) {
             reported.add(next);
-            const xref = this.personXref[next];
+            const xref = this.personXref(next);
             this.report(
               "error",
-              this.personLine.at(next),
+              this.personLine(next),
               `@${xref}@ is their own ancestor: the family links form a loop.`,
               xref,
               "INDI",
@@ -490,7 +617,7 @@ export class TreeScan {
       for (const note of this.familyExtra.get(spouseOf.values[i]) ?? []) fromFamilies.push(note);
     }
     const p = this.quiet.readPerson(record);
-    return { ...convertPerson(p, firstNumber + at, 0, fromFamilies), xref: this.personXref[at] };
+    return { ...convertPerson(p, firstNumber + at, 0, fromFamilies), xref: this.personXref(at) };
   }
 
   /** Pass 4: a family of the file, its spouses and children by their numbers; null for other records. */
