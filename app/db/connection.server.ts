@@ -38,6 +38,23 @@ export function isPostgresUrl(url: string | undefined): boolean {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
 
+/** Which database a configured URL opens (none, `file:`: SQLite), for a report made without opening it. */
+export function dialectOfUrl(url: string | undefined): DialectKind {
+  return isPostgresUrl(url) ? "postgres" : "sqlite";
+}
+
+/** The product's name of each database, for pages and reports. */
+export const DIALECT_NAMES: Readonly<Record<DialectKind, string>> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+
+/**
+ * Whether several instances of the site may serve from this database at once (decision 0038): a PostgreSQL server
+ * may be shared; an SQLite file is one instance's. Where it is, a background job beats a heartbeat and every
+ * instance fails the jobs of one that stopped; where it is not, the one instance fails its own at start-up.
+ */
+export function sharedByInstances(database: Pick<Database, "kind">): boolean {
+  return database.kind === "postgres";
+}
+
 /**
  * Opens the database a deployment is configured for: PostgreSQL when the URL
  * says so, otherwise an SQLite file in the data folder (or the given file).

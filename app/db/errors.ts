@@ -72,3 +72,13 @@ export function databaseTrouble(error: unknown, depth = 0): DatabaseTrouble | un
   }
   return "cause" in error ? databaseTrouble(error.cause, depth + 1) : undefined;
 }
+
+/**
+ * Whether a unique index or a primary key refused the row: the caller answers "taken". PostgreSQL says 23505 for
+ * both; SQLite names them apart.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}

@@ -56,6 +56,15 @@ export async function inJobTransaction<T>(
 }
 
 /**
+ * Whether the job's transaction keeps every other writer out until it ends: on SQLite it holds the write lock from
+ * its first statement (BEGIN IMMEDIATE, above), so what it reads cannot change under it; on PostgreSQL another
+ * job may commit meanwhile (each holds only the locks of `lockForJob`).
+ */
+export function jobExcludesOtherWriters(database: Pick<Database, "kind">): boolean {
+  return database.kind === "sqlite";
+}
+
+/**
  * PostgreSQL advisory locks held until the transaction ends: a batch (a second instance told to run it waits, then
  * finds it done), or every writer of places (new places take the ids after the largest one). SQLite's write lock
  * already serialises writers.

@@ -1,4 +1,4 @@
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
+import { SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry, givenNameTables } from "./names";
 import { Rng, WeightedTable } from "./prng";
 import { type PartialDate, dateText } from "~/families/dates";
 import type { FamilyDataSet, FamilyInput, PersonInput, TreeInput } from "~/families/input";
@@ -61,14 +61,9 @@ const POLISH_TABLE = new WeightedTable(
   POLISH_SURNAMES,
   POLISH_SURNAMES.map((s) => s.weight),
 );
-const MALE_TABLE = new WeightedTable(
-  MALE_NAMES,
-  MALE_NAMES.map((n) => n.weight),
-);
-const FEMALE_TABLE = new WeightedTable(
-  FEMALE_NAMES,
-  FEMALE_NAMES.map((n) => n.weight),
-);
+/** A person born in the parish: no death yet (recordDeath adds it), in no member's tree. */
+const BORN_HERE = { death: null, deathDay: null, deathPlace: "", tree: null } as const;
+const GIVEN_NAMES = givenNameTables();
 
 interface Lineage {
   family: SurnameEntry;
@@ -85,7 +80,7 @@ function surnameOf(l: Lineage, sex: Sex): string {
 }
 
 function givenOf(rng: Rng, sex: Sex, polish: boolean): string {
-  const table = sex === "m" ? MALE_TABLE : FEMALE_TABLE;
+  const table = GIVEN_NAMES[sex];
   const form = (e: GivenNameEntry) => ((polish ? e.forms.polish[0] : e.forms.german[0]) ?? e.canonical) as string;
   const first = rng.weightedPick(table);
   if (rng.chance(0.25)) {
@@ -237,10 +232,7 @@ class LodzBuilder extends Builder {
       birth: born,
       birthDay,
       birthPlace: place,
-      death: null,
-      deathDay: null,
-      deathPlace: "",
-      tree: null,
+      ...BORN_HERE,
       parents: null,
     });
   }
@@ -332,10 +324,7 @@ class LodzBuilder extends Builder {
       birth: fromDay(birthDay),
       birthDay,
       birthPlace: place,
-      death: null,
-      deathDay: null,
-      deathPlace: "",
-      tree: null,
+      ...BORN_HERE,
       parents: familyIndex,
     });
     if (birthDay >= LODZ_START && place === "Łódź") child.sources.push(this.act("baptisms", birthDay));

@@ -10,15 +10,7 @@
 // by looking back at the previous birth's seed.
 
 import { daysInMonth, julianToGregorian, type SimpleDate } from "~/search/calendar";
-import {
-  FEMALE_NAMES,
-  MALE_NAMES,
-  SURNAMES,
-  type GivenNameEntry,
-  type NameStyle,
-  type Sex,
-  type SurnameEntry,
-} from "./names";
+import { SURNAMES, type GivenNameEntry, type NameStyle, type Sex, type SurnameEntry, givenNameTables } from "./names";
 import { PARISHES, type Parish, type Place } from "./places";
 import { Rng, WeightedTable } from "./prng";
 
@@ -57,35 +49,21 @@ export const COLLECTION_SHARES: Readonly<Record<CollectionId, number>> = {
   "stpete-marriage": 0.15,
 };
 
+const BIRTH_NAMES = [
+  "surname",
+  "givenName",
+  "fatherGivenName",
+  "motherGivenName",
+  "motherMaidenName",
+  "place",
+  "parish",
+];
+const SOURCE_NAMES = ["film", "register", "page", "remarks"];
+
 /** The keys of `fields`, in display order, per collection. */
 export const FIELD_NAMES: Readonly<Record<CollectionId, readonly string[]>> = {
-  "stpete-birth": [
-    "surname",
-    "givenName",
-    "fatherGivenName",
-    "motherGivenName",
-    "motherMaidenName",
-    "place",
-    "parish",
-    "film",
-    "register",
-    "page",
-    "remarks",
-  ],
-  "stpete-death": [
-    "surname",
-    "givenName",
-    "fatherGivenName",
-    "motherGivenName",
-    "motherMaidenName",
-    "place",
-    "parish",
-    "age",
-    "film",
-    "register",
-    "page",
-    "remarks",
-  ],
+  "stpete-birth": [...BIRTH_NAMES, ...SOURCE_NAMES],
+  "stpete-death": [...BIRTH_NAMES, "age", ...SOURCE_NAMES],
   "stpete-marriage": [
     "groomSurname",
     "groomGivenName",
@@ -95,10 +73,7 @@ export const FIELD_NAMES: Readonly<Record<CollectionId, readonly string[]>> = {
     "parish",
     "groomParents",
     "brideParents",
-    "film",
-    "register",
-    "page",
-    "remarks",
+    ...SOURCE_NAMES,
   ],
 };
 
@@ -213,14 +188,7 @@ const SURNAME_TABLE = new WeightedTable(
   SURNAMES,
   SURNAMES.map((entry) => entry.weight),
 );
-const MALE_TABLE = new WeightedTable(
-  MALE_NAMES,
-  MALE_NAMES.map((entry) => entry.weight),
-);
-const FEMALE_TABLE = new WeightedTable(
-  FEMALE_NAMES,
-  FEMALE_NAMES.map((entry) => entry.weight),
-);
+const GIVEN_NAMES = givenNameTables();
 
 // The clerk's language decides how every name of a record is spelled:
 // the German pastor's form, a Polish-written form, a Latin transliteration of
@@ -602,7 +570,7 @@ function drawGivenName(
   foreignShare: number,
   doubleShare: number,
 ): string {
-  const table = sex === "m" ? MALE_TABLE : FEMALE_TABLE;
+  const table = GIVEN_NAMES[sex];
   // Polish families' names were written in Polish more often, whoever the clerk.
   const mix = family.origin === "polish" ? Math.max(foreignShare, 0.4) : foreignShare;
   const language = nameLanguage(rng, style, mix);

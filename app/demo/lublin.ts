@@ -14,9 +14,10 @@
 
 import { daysInMonth, gregorianToJulian, type SimpleDate } from "~/search/calendar";
 import type { DemoRecord } from "./generator";
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
+import { SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry, givenNameTables } from "./names";
 import { Rng, WeightedTable } from "./prng";
-import { type Named, bothForms, type GenerateOptions, range, streamRecords } from "./sequence";
+import type { GenerateOptions, Named } from "./sequence";
+import { bothForms, givenFields, namedFields, range, streamRecords } from "./sequence";
 
 export type LublinCollectionId = "lublin-birth" | "lublin-death" | "lublin-marriage";
 
@@ -111,14 +112,7 @@ const SURNAME_TABLE = new WeightedTable(
   SURNAMES.filter((s) => s.origin !== "eastSlavic"),
   SURNAMES.filter((s) => s.origin !== "eastSlavic").map((s) => (s.origin === "polish" ? s.weight * 3 : s.weight)),
 );
-const MALE_TABLE = new WeightedTable(
-  MALE_NAMES.filter((n) => n.forms.polish.length),
-  MALE_NAMES.filter((n) => n.forms.polish.length).map((n) => n.weight),
-);
-const FEMALE_TABLE = new WeightedTable(
-  FEMALE_NAMES.filter((n) => n.forms.polish.length),
-  FEMALE_NAMES.filter((n) => n.forms.polish.length).map((n) => n.weight),
-);
+const GIVEN_NAMES = givenNameTables((n) => n.forms.polish.length > 0);
 const OCCUPATIONS = new WeightedTable(
   ["colonist", "farmer", "day labourer", "smith", "miller", "weaver", "shoemaker", "carpenter", "innkeeper", "teacher"],
   [40, 20, 12, 5, 4, 6, 4, 4, 2, 1],
@@ -193,7 +187,7 @@ function surnameOf(rng: Rng, family: SurnameEntry, sex: Sex): { surname: string;
 }
 
 function givenOf(rng: Rng, sex: Sex): { given: string; givenDe: string } {
-  const table = sex === "m" ? MALE_TABLE : FEMALE_TABLE;
+  const table = GIVEN_NAMES[sex];
   const entries: GivenNameEntry[] = [rng.weightedPick(table)];
   if (rng.chance(0.15)) {
     const second = rng.weightedPick(table);
@@ -243,12 +237,8 @@ function birth(rng: Rng): LublinRecord {
     date: a.date,
     julianDate: a.julianDate,
     fields: {
-      surname: name.surname,
-      surnameDe: name.surnameDe,
-      givenName: child.given,
-      givenNameDe: child.givenDe,
-      fatherGivenName: illegitimate ? null : father.given,
-      fatherGivenNameDe: illegitimate ? null : father.givenDe,
+      ...namedFields("", name, child),
+      ...givenFields("father", illegitimate ? null : father),
       fatherAge: illegitimate ? null : String(motherAge + rng.int(0, 12)),
       fatherOccupation: illegitimate ? null : rng.weightedPick(OCCUPATIONS),
       motherGivenName: mother.given,
@@ -272,10 +262,7 @@ function death(rng: Rng): LublinRecord {
   const child = roll < 0.45;
   const age = child ? String(rng.int(0, 14)) : String(rng.int(18, 92));
   const fields: Record<string, string | null> = {
-    surname: deceased.surname,
-    surnameDe: deceased.surnameDe,
-    givenName: deceased.given,
-    givenNameDe: deceased.givenDe,
+    ...namedFields("", deceased, deceased),
     age: age === "0" ? `${rng.int(1, 11)} months` : age,
   };
   if (child || rng.chance(0.2)) {
@@ -325,16 +312,10 @@ function marriage(rng: Rng): LublinRecord {
     date: a.date,
     julianDate: a.julianDate,
     fields: {
-      groomSurname: groom.surname,
-      groomSurnameDe: groom.surnameDe,
-      groomGivenName: groom.given,
-      groomGivenNameDe: groom.givenDe,
+      ...namedFields("groom", groom, groom),
       groomAge: String(groomAge),
       groomParents,
-      brideSurname: bride.surname,
-      brideSurnameDe: bride.surnameDe,
-      brideGivenName: bride.given,
-      brideGivenNameDe: bride.givenDe,
+      ...namedFields("bride", bride, bride),
       brideAge: String(Math.max(17, groomAge - rng.int(0, 8))),
       brideParents,
       place: a.place,

@@ -14,6 +14,7 @@
 // hundred object literals would bury the data in syntax.
 
 import { transliterateCyrillic as toLatin } from "~/names/normalize";
+import { WeightedTable } from "./prng";
 
 export type NameStyle = "german" | "polish" | "russian" | "cyrillic";
 export type Sex = "m" | "f";
@@ -694,6 +695,20 @@ export const SURNAMES: readonly SurnameEntry[] = [
 
 export const MALE_NAMES: readonly GivenNameEntry[] = parseGivenNames(MALE_GIVEN_NAMES, "m");
 export const FEMALE_NAMES: readonly GivenNameEntry[] = parseGivenNames(FEMALE_GIVEN_NAMES, "f");
+
+/** Each sex's given names drawn by their weights: those `keep` keeps (a register's language may lack some). */
+export function givenNameTables(
+  keep: (entry: GivenNameEntry) => boolean = () => true,
+): Readonly<Record<Sex, WeightedTable<GivenNameEntry>>> {
+  const table = (names: readonly GivenNameEntry[]) => {
+    const kept = names.filter(keep);
+    return new WeightedTable(
+      kept,
+      kept.map((n) => n.weight),
+    );
+  };
+  return { m: table(MALE_NAMES), f: table(FEMALE_NAMES) };
+}
 
 /** Every spelling of every family, mapped to its canonical name (for tests and statistics). */
 export function surnameFormIndex(): Map<string, string> {

@@ -8,7 +8,7 @@
 
 import { type SimpleDate, daysInMonth, gregorianToJulian } from "~/search/calendar";
 import type { DemoRecord } from "./generator";
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type Sex } from "./names";
+import { SURNAMES, type Sex, givenNameTables } from "./names";
 import { Rng, WeightedTable } from "./prng";
 import { type GenerateOptions, range, streamRecords } from "./sequence";
 
@@ -59,14 +59,7 @@ const SURNAME_TABLE = new WeightedTable(
   FAMILIES,
   FAMILIES.map((s) => (FAVOURED.has(s.canonical) ? s.weight * 3 + 20 : s.weight)),
 );
-const MALE_TABLE = new WeightedTable(
-  MALE_NAMES,
-  MALE_NAMES.map((n) => n.weight),
-);
-const FEMALE_TABLE = new WeightedTable(
-  FEMALE_NAMES,
-  FEMALE_NAMES.map((n) => n.weight),
-);
+const GIVEN_NAMES = givenNameTables();
 const REMARKS = new WeightedTable<string | null>(
   [null, "page partly illegible", "entry added in the margin", "duplicate of the parish copy", "twin"],
   [82, 5, 5, 4, 4],
@@ -94,7 +87,7 @@ export function generateOdessaRecords(options: OdessaGenerateOptions): Generator
 }
 
 const german = (rng: Rng, sex: Sex) => {
-  const e = rng.weightedPick(sex === "m" ? MALE_TABLE : FEMALE_TABLE);
+  const e = rng.weightedPick(GIVEN_NAMES[sex]);
   return e.forms.german[0] as string;
 };
 

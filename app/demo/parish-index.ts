@@ -7,7 +7,7 @@
 
 import { type SimpleDate, daysInMonth, gregorianToJulian } from "~/search/calendar";
 import type { DemoRecord } from "./generator";
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type Sex, type SurnameEntry } from "./names";
+import { SURNAMES, type Sex, type SurnameEntry, givenNameTables } from "./names";
 import { Rng, WeightedTable } from "./prng";
 import { type GenerateOptions, range, streamRecords } from "./sequence";
 
@@ -75,14 +75,7 @@ const tableOf = (origins: readonly string[]) => {
 };
 const POLISH_FAMILIES = tableOf(["polish", "german"]);
 const GERMAN_FAMILIES = tableOf(["german"]);
-const MALE_TABLE = new WeightedTable(
-  MALE_NAMES,
-  MALE_NAMES.map((n) => n.weight),
-);
-const FEMALE_TABLE = new WeightedTable(
-  FEMALE_NAMES,
-  FEMALE_NAMES.map((n) => n.weight),
-);
+const GIVEN_NAMES = givenNameTables();
 
 export type ParishIndexGenerateOptions = GenerateOptions;
 
@@ -93,7 +86,7 @@ export function generateParishIndexRecords(options: ParishIndexGenerateOptions):
 
 function nameOf(rng: Rng, parish: Parish, sex: Sex, family?: SurnameEntry) {
   const f = family ?? rng.weightedPick(parish.style === "polish" ? POLISH_FAMILIES : GERMAN_FAMILIES);
-  const given = rng.weightedPick(sex === "m" ? MALE_TABLE : FEMALE_TABLE);
+  const given = rng.weightedPick(GIVEN_NAMES[sex]);
   return {
     surname: (f.forms[parish.style][sex][0] ?? f.forms.german[sex][0]) as string,
     given: (given.forms[parish.style][0] ?? given.forms.german[0]) as string,

@@ -30,4 +30,28 @@ export interface Named {
   surnameDe: string;
 }
 
+/** A relative's given name as written and Germanised (`fatherGivenName`, `fatherGivenNameDe`), null for none. */
+export function givenFields(role: "father" | "mother", person: Pick<Named, "given" | "givenDe"> | null) {
+  return { [`${role}GivenName`]: person?.given ?? null, [`${role}GivenNameDe`]: person?.givenDe ?? null };
+}
+
+/**
+ * A person's names as written and Germanised, as a record's fields in the order the collections list them:
+ * `surname`, `surnameDe`, `givenName`, `givenNameDe`, or after a role (`groomSurname`, …). The surname may be another
+ * person's (a child named after the mother).
+ */
+export function namedFields(
+  role: "" | "groom" | "bride",
+  surname: Pick<Named, "surname" | "surnameDe">,
+  given: Pick<Named, "given" | "givenDe">,
+): Record<string, string> {
+  const key = (name: string) => (role ? `${role}${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+  return {
+    [key("surname")]: surname.surname,
+    [key("surnameDe")]: surname.surnameDe,
+    [key("givenName")]: given.given,
+    [key("givenNameDe")]: given.givenDe,
+  };
+}
+
 export const bothForms = (a: string, b: string): string => (a === b ? a : `${a} / ${b}`);

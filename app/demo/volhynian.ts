@@ -21,9 +21,10 @@ import {
 } from "~/search/calendar";
 import { formatDate } from "~/search/display";
 import type { DemoRecord } from "./generator";
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, type GivenNameEntry, type Sex, type SurnameEntry } from "./names";
+import { SURNAMES, type Sex, type SurnameEntry, givenNameTables } from "./names";
 import { Rng, WeightedTable } from "./prng";
-import { type Named, bothForms, type GenerateOptions, range, streamRecords } from "./sequence";
+import type { GenerateOptions, Named } from "./sequence";
+import { bothForms, givenFields, namedFields, range, streamRecords } from "./sequence";
 
 export type VolhynianCollectionId = "volhynian-birth" | "volhynian-death" | "volhynian-marriage";
 
@@ -153,15 +154,7 @@ const SURNAME_TABLE = new WeightedTable(
   FAMILIES,
   FAMILIES.map((s) => (FAVOURED.has(s.canonical) ? s.weight * 3 + 20 : s.weight)),
 );
-const withCyrillic = (names: readonly GivenNameEntry[]) => names.filter((n) => n.forms.cyrillic.length);
-const MALE_TABLE = new WeightedTable(
-  withCyrillic(MALE_NAMES),
-  withCyrillic(MALE_NAMES).map((n) => n.weight),
-);
-const FEMALE_TABLE = new WeightedTable(
-  withCyrillic(FEMALE_NAMES),
-  withCyrillic(FEMALE_NAMES).map((n) => n.weight),
-);
+const GIVEN_NAMES = givenNameTables((n) => n.forms.cyrillic.length > 0);
 const STATUS = new WeightedTable(
   [
     "colonist",
@@ -265,7 +258,7 @@ function surnameOf(family: SurnameEntry, sex: Sex): { surname: string; surnameDe
 }
 
 function givenOf(rng: Rng, sex: Sex): { given: string; givenDe: string } {
-  const e = rng.weightedPick(sex === "m" ? MALE_TABLE : FEMALE_TABLE);
+  const e = rng.weightedPick(GIVEN_NAMES[sex]);
   return { given: e.forms.cyrillic[0] as string, givenDe: e.forms.german[0] as string };
 }
 
@@ -306,12 +299,8 @@ function birth(rng: Rng): VolhynianRecord {
     date: a.date,
     julianDate: a.julianDate,
     fields: {
-      surname: name.surname,
-      surnameDe: name.surnameDe,
-      givenName: child.given,
-      givenNameDe: child.givenDe,
-      fatherGivenName: illegitimate ? null : father.given,
-      fatherGivenNameDe: illegitimate ? null : father.givenDe,
+      ...namedFields("", name, child),
+      ...givenFields("father", illegitimate ? null : father),
       motherGivenName: mother.given,
       motherGivenNameDe: mother.givenDe,
       motherMaidenName: mother.surname,
@@ -337,10 +326,7 @@ function death(rng: Rng): VolhynianRecord {
   const age = child ? rng.int(0, 14) : rng.int(18, 92);
   const born = rng.chance(0.8) ? a.place : rng.pick(rng.pick(VOLHYNIAN_PARISHES).places);
   const fields: Record<string, string | null> = {
-    surname: deceased.surname,
-    surnameDe: deceased.surnameDe,
-    givenName: deceased.given,
-    givenNameDe: deceased.givenDe,
+    ...namedFields("", deceased, deceased),
     deathDate: bothCalendars(a.date),
     age: age === 0 ? `${rng.int(1, 11)} months` : String(age),
     birthplace: bothForms(born.ru, born.lat),
@@ -379,15 +365,9 @@ function marriage(rng: Rng): VolhynianRecord {
     date: a.date,
     julianDate: a.julianDate,
     fields: {
-      groomSurname: groom.surname,
-      groomSurnameDe: groom.surnameDe,
-      groomGivenName: groom.given,
-      groomGivenNameDe: groom.givenDe,
+      ...namedFields("groom", groom, groom),
       groomAge: String(groomAge),
-      brideSurname: bride.surname,
-      brideSurnameDe: bride.surnameDe,
-      brideGivenName: bride.given,
-      brideGivenNameDe: bride.givenDe,
+      ...namedFields("bride", bride, bride),
       brideAge: String(Math.max(17, groomAge - rng.int(0, 8))),
       marriageDate: bothCalendars(a.date),
       placeRu: a.place.ru,

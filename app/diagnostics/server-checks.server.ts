@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { version as packageVersion } from "../../package.json";
 import { readConfig } from "~/config/env.server";
 import { DIAGNOSTIC_DATABASE_TIMEOUT_MS } from "~/config/timing";
-import { type Database, type DialectKind, isPostgresUrl } from "~/db/connection.server";
+import { DIALECT_NAMES, type Database, type DialectKind, dialectOfUrl } from "~/db/connection.server";
 import { migrationStatus } from "~/db/migrations.server";
 import { currentBuildId, currentBuildTime } from "~/platform/build-info.server";
 import { logger } from "~/config/logger.server";
@@ -21,8 +21,6 @@ import { type CheckResult, TimeoutError, formatDuration, formatUtc, withTimeout 
 
 /** The version in package.json, which the changelog and release notes follow. */
 export const APP_VERSION: string = packageVersion;
-
-const DATABASE_NAMES: Readonly<Record<DialectKind, string>> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 
 const ASK_ADMINISTRATOR =
   "Nothing to do on your side: tell the society's website administrator, and copy the report below into your message.";
@@ -85,7 +83,7 @@ export async function checkDatabase(
   now: () => number = Date.now,
   log: (err: unknown, message: string) => void = () => undefined,
 ): Promise<DatabaseOutcome> {
-  const name = DATABASE_NAMES[kind];
+  const name = DIALECT_NAMES[kind];
   const base = { id: "server-database", label: "Database" };
   const started = now();
   try {
@@ -187,7 +185,7 @@ export async function runServerChecks(input: ServerCheckInput): Promise<ServerCh
 export async function loadServerChecks(): Promise<ServerChecks> {
   return runServerChecks({
     database: getDatabase,
-    databaseKind: isPostgresUrl(readConfig().databaseUrl) ? "postgres" : "sqlite",
+    databaseKind: dialectOfUrl(readConfig().databaseUrl),
     buildId: currentBuildId(),
     buildTimeMs: currentBuildTime(),
     appVersion: APP_VERSION,

@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import { logger } from "~/config/logger.server";
 import { INSTANCE_ID } from "~/jobs/instance.server";
 import { IMPORT_HEARTBEAT_INTERVAL_MS, IMPORT_STALE_AFTER_MS, IMPORT_STALE_CHECK_INTERVAL_MS } from "~/config/timing";
-import type { Database } from "~/db/connection.server";
+import { type Database, sharedByInstances } from "~/db/connection.server";
 import { type BatchStatus, type ImportBatch, RUNNING_STATES, claimBatch, getBatch } from "./batches.server";
 import { ImportError, type OnProgress } from "./batch-walk.server";
 import { checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
@@ -118,15 +118,14 @@ async function run(
     onEachProgress?.(progress);
     announce(batch.id);
   };
-  // SQLite has one instance and the import holds its write lock: the heartbeat is PostgreSQL's.
-  const heartbeat =
-    database.kind === "postgres"
-      ? setInterval(() => {
-          updateBatch(database, batch.id, { heartbeat_at: new Date().toISOString(), rows_done: progress.done }).catch(
-            (error: unknown) => logger.warn({ err: error, batch: batch.id }, "import heartbeat failed"),
-          );
-        }, IMPORT_HEARTBEAT_INTERVAL_MS)
-      : undefined;
+  // Only where other instances may be looking (PostgreSQL) does a stopped import need a heartbeat to be told apart.
+  const heartbeat = sharedByInstances(database)
+    ? setInterval(() => {
+        updateBatch(database, batch.id, { heartbeat_at: new Date().toISOString(), rows_done: progress.done }).catch(
+          (error: unknown) => logger.warn({ err: error, batch: batch.id }, "import heartbeat failed"),
+        );
+      }, IMPORT_HEARTBEAT_INTERVAL_MS)
+    : undefined;
   try {
     const places = batch.kind === "places";
     if (phase === "check") await (places ? checkPlaceBatch : checkRecordBatch)(database, batch, onProgress);
@@ -164,7 +163,7 @@ const INTERRUPTED =
  * PostgreSQL those whose heartbeat is stale. A stopped undo leaves the batch imported.
  */
 export async function failInterruptedBatches(database: Database, now = Date.now()): Promise<number> {
-  const silentSince = database.kind === "postgres" ? new Date(now - IMPORT_STALE_AFTER_MS).toISOString() : undefined;
+  const silentSince = sharedByInstances(database) ? new Date(now - IMPORT_STALE_AFTER_MS).toISOString() : undefined;
   let query = database.db
     .selectFrom("import_batches")
     .select(["id", "status", "kind", "file_path"])
@@ -198,7 +197,7 @@ export async function failInterruptedBatches(database: Database, now = Date.now(
  * one instance, which fails its own at start-up.) Answers a function that stops looking.
  */
 export function watchInterruptedBatches(database: Database): () => void {
-  if (database.kind !== "postgres") return () => undefined;
+  if (!sharedByInstances(database)) return () => undefined;
   const timer = setInterval(() => {
     failInterruptedBatches(database).then(
       (n) => {

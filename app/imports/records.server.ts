@@ -1,40 +1,37 @@
-import { type Kysely, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
-import type { ImportChangesTable, RecordSourcesTable, Schema } from "~/db/schema";
+import { jobExcludesOtherWriters } from "~/db/job-transaction.server";
 import { type SimpleDate, parseIsoDate } from "~/search/calendar";
 import { type CollectionDef, getCollection } from "~/search/collections";
-import { csvLine } from "~/search/csv";
-import { forgetCollectionSizes } from "~/search/stats.server";
-import { type Columns, type ImportRecord, RecordImporter, insertRows, settlePostings } from "~/search/store.server";
+import type { ImportRecord } from "~/search/record-keys.server";
 import {
-  type BatchRows,
-  type Classified,
-  CHUNK,
-  EXPORT_PAGE_ROWS,
-  ImportError,
-  type OnProgress,
-  type SourcedRow,
-  checkBatch,
-  checkedClean,
-  markImported,
-  markUndone,
-  problemRowPolicy,
-  refuseUndoUnderLaterBatch,
-  requireCheckedFile,
-  walkBatchRows,
-} from "./batch-walk.server";
+  type RecordWrites,
+  type StoredRecordRow,
+  afterRecordWrites,
+  openRecordWrites,
+  recordSources,
+  recordsPage,
+} from "~/search/record-writes.server";
+import { ImportError, type OnProgress } from "./batch-walk.server";
 import type { ImportBatch } from "./batches.server";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, storedFields } from "./fields";
-import { readCsvRows } from "./file.server";
-import { inJobTransaction, lockForJob } from "~/db/job-transaction.server";
 import { type KeyedRow, keyedIds, keyedRecord, keyedRecordAt, keyedRows } from "./keyed-rows.server";
-import { readXlsxRows } from "./xlsx.server";
+import {
+  type ImportKind,
+  checkKindBatch,
+  exportCsv,
+  fileRows,
+  idKeyOf,
+  importKindBatch,
+  undoKindBatch,
+} from "./pipeline.server";
 import { type ReadRow, canonicalOfImport, canonicalOfStored, recordRowReader } from "./rows.server";
 
 /**
- * Checking, importing and undoing a batch of records, and exporting a collection in the import format
- * (decision 0023). The check and the import read the file through the same rows, so the import does exactly what
- * the check reported. An import is one transaction: all its rows or none.
+ * Records through the one import pipeline (pipeline.server.ts, decision 0023): how a file's row is read as a
+ * record (on this thread, or keyed on a worker for a large CSV file), how the records stored under the rows' keys
+ * are found and compared, and how they are written, through the records domain's import interface
+ * (~/search/record-writes.server). The check and the import read the file through the same rows, so the import
+ * does exactly what the check reported.
  */
 
 function collectionOf(batch: ImportBatch): CollectionDef {
@@ -43,59 +40,20 @@ function collectionOf(batch: ImportBatch): CollectionDef {
   return collection;
 }
 
-/** The file's rows read as records, the header skipped. */
-async function* batchRows(batch: ImportBatch, collection: CollectionDef): AsyncGenerator<ReadRow> {
-  const { settings, analysis } = batch;
-  let header = true;
-  const rows =
-    batch.format === "xlsx" ? readXlsxRows(batch.filePath, settings.sheet) : readCsvRows(batch.filePath, settings);
-  const read = recordRowReader(collection, settings, analysis.headers);
-  for await (const row of rows) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    yield read(row);
-  }
+/** The file's rows read as records on this thread. */
+function readRows(batch: ImportBatch): AsyncGenerator<ReadRow> {
+  return fileRows(batch, recordRowReader(collectionOf(batch), batch.settings, batch.analysis.headers));
 }
 
-/** A batch's rows, each beside the record stored under its key, and how the import adds one. */
-interface RecordRows<R extends SourcedRow> extends BatchRows<R, Existing> {
-  /** Adds the row's record, under `id` when it replaces a stored one. */
-  add(importer: RecordImporter, row: R, id?: number): Promise<number>;
-}
+/** A row read on this thread, or one a worker read and keyed (decision 0045). */
+type RecordRow = ReadRow | KeyedRow;
 
-/** The chunk's rows beside the records stored under their keys; `canonical` gives a row's record comparably. */
-function classifier<R extends SourcedRow>(
-  collection: CollectionDef,
-  canonical: (row: R) => string,
-): BatchRows<R, Existing>["classify"] {
-  return async (db, rows) => {
-    const existing = await findExisting(
-      db,
-      collection,
-      rows.map((r) => r.sourceKey!),
-    );
-    return rows.map((row) => {
-      const e = existing.get(row.sourceKey!);
-      return { row, existing: e, same: !!e && canonicalOfStored(e.stored) === canonical(row) };
-    });
-  };
-}
+const isKeyed = (row: RecordRow): row is KeyedRow => "chunk" in row;
 
-/** Every row new: what classify() gives where nothing is stored. */
-async function allNew<R extends SourcedRow>(_db: Kysely<Schema>, rows: R[]): Promise<Classified<R, Existing>[]> {
-  return rows.map((row) => ({ row, existing: undefined, same: false }));
-}
-
-/** A batch's rows read as records on this thread. */
-function recordRows(batch: ImportBatch): RecordRows<ReadRow> {
-  const collection = collectionOf(batch);
-  return {
-    rows: batchRows(batch, collection),
-    classify: classifier(collection, (row) => canonicalOfImport(row.record!)),
-    add: (importer, row, id) => importer.add(row.record!, id),
-  };
+function same(stored: StoredRecordRow, row: RecordRow): boolean {
+  return (
+    canonicalOfStored(stored) === (isKeyed(row) ? canonicalOfStored(keyedRecord(row)) : canonicalOfImport(row.record!))
+  );
 }
 
 /**
@@ -104,134 +62,29 @@ function recordRows(batch: ImportBatch): RecordRows<ReadRow> {
  */
 const WORKER_FROM_ROWS = 20_000;
 
-/** A CSV batch's rows read and keyed by a worker, its new dictionary values handed to the importer. */
-async function keyedRecordRows(
-  batch: ImportBatch,
-  trx: Kysely<Schema>,
-  importer: RecordImporter,
-): Promise<RecordRows<KeyedRow>> {
-  const collection = collectionOf(batch);
-  const dictionary = await trx
-    .selectFrom("name_values")
-    .select(["field", "value", "id"])
-    .where("collection", "=", collection.code)
-    .execute();
+/** A CSV batch's rows read and keyed by a worker, its new dictionary values handed to the writes. */
+async function keyedRecordRows(batch: ImportBatch, writes: RecordWrites): Promise<AsyncIterable<KeyedRow>> {
   const job = {
     filePath: batch.filePath,
     settings: batch.settings,
     headers: batch.analysis.headers,
-    collection: collection.id,
-    nextValueId: importer.nextValueId,
-    dictionary: dictionary.map((v): [string, string, number] => [v.field, v.value, Number(v.id)]),
+    collection: collectionOf(batch).id,
+    nextValueId: writes.nextValueId,
+    dictionary: await writes.dictionary(),
   };
-  return {
-    rows: keyedRows(
-      job,
-      (chunk) => importer.addValues(chunk.values, chunk.codes),
-      () => importer.writeAhead(),
-    ),
-    classify: classifier(collection, (row) => canonicalOfStored(keyedRecord(row))),
-    add(target, row, id) {
-      const [from, to] = keyedIds(row);
-      const { chunk } = row;
-      return target.addKeyed(chunk.records, keyedRecordAt(row), chunk.ids, from, to, chunk.signatures[row.at]!, id);
-    },
-  };
-}
-
-interface StoredRow {
-  id: number;
-  collection: number;
-  year: number;
-  date_sort: number;
-  greg_date: string | null;
-  julian_date: string | null;
-  data: string;
-}
-
-interface Existing {
-  stored: StoredRow;
-  /** The key was never stored: a record that came without one (the demo's), found by its exported key. */
-  keyless: boolean;
-}
-
-/** An exported record without a source key is given this one, and an import finds the record by it again. */
-const RECORD_ID_KEY = /^metryka-(\d{1,12})$/;
-
-export function recordIdKey(id: number): string {
-  return `metryka-${id}`;
-}
-
-/** The stored records of these keys in the collection. */
-async function findExisting(
-  db: Kysely<Schema>,
-  collection: CollectionDef,
-  keys: readonly string[],
-): Promise<Map<string, Existing>> {
-  const found = new Map<string, Existing>();
-  if (!keys.length) return found;
-  const sources = await db
-    .selectFrom("record_sources")
-    .select(["source_key", "record_id"])
-    .where("collection", "=", collection.code)
-    .where("source_key", "in", [...keys])
-    .execute();
-  const ids = new Map<number, { key: string; keyless: boolean }>();
-  for (const s of sources) ids.set(Number(s.record_id), { key: s.source_key, keyless: false });
-  const keyed = new Set(sources.map((s) => s.source_key));
-  const byId = keys
-    .filter((k) => !keyed.has(k))
-    .map((k) => [k, RECORD_ID_KEY.exec(k)] as const)
-    .filter(([, m]) => m)
-    .map(([k, m]) => [k, Number(m![1])] as const);
-  if (byId.length) {
-    const withKey = await db
-      .selectFrom("record_sources")
-      .select("record_id")
-      .where(
-        "record_id",
-        "in",
-        byId.map(([, id]) => id),
-      )
-      .execute();
-    const taken = new Set(withKey.map((r) => Number(r.record_id)));
-    for (const [key, id] of byId) if (!taken.has(id)) ids.set(id, { key, keyless: true });
-  }
-  if (!ids.size) return found;
-  const rows = await db
-    .selectFrom("records")
-    .select(["id", "collection", "year", "date_sort", "greg_date", "julian_date", "data"])
-    .where("id", "in", [...ids.keys()])
-    .where("collection", "=", collection.code)
-    .execute();
-  for (const r of rows) {
-    const of = ids.get(Number(r.id))!;
-    found.set(of.key, { stored: { ...r, id: Number(r.id) }, keyless: of.keyless });
-  }
-  return found;
+  return keyedRows(
+    job,
+    (chunk) => writes.addValues(chunk.values, chunk.codes),
+    () => writes.writeAhead(),
+  );
 }
 
 /** Records an import writes at a time: written soon, their strings die before the garbage collector moves them. */
 const IMPORT_RECORDS_PER_WRITE = 1000;
+/** Records an undo writes at a time. */
+const UNDO_RECORDS_PER_WRITE = 5000;
 
-const SOURCE_COLUMNS: Columns<RecordSourcesTable> = [
-  ["record_id", "integer"],
-  ["collection", "integer"],
-  ["source_key", "text"],
-  ["batch_id", "integer"],
-];
-
-const CHANGE_COLUMNS: Columns<ImportChangesTable> = [
-  ["batch_id", "integer"],
-  ["record_id", "integer"],
-  ["previous", "text"],
-];
-
-function previousOf(stored: StoredRow, keyless: boolean): string {
-  return JSON.stringify({ ...stored, keyless });
-}
-
-function storedAsImport(collection: CollectionDef, stored: Omit<StoredRow, "id" | "collection">): ImportRecord {
+function storedAsImport(collection: CollectionDef, stored: StoredRecordRow): ImportRecord {
   const date: SimpleDate = {
     year: Math.floor(stored.date_sort / 10000),
     month: Math.floor(stored.date_sort / 100) % 100,
@@ -245,160 +98,125 @@ function storedAsImport(collection: CollectionDef, stored: Omit<StoredRow, "id" 
   };
 }
 
+/** What an undo keeps of a record: the stored row, and whether its key was never stored. */
+const PREVIOUS: ImportKind<RecordRow, StoredRecordRow, StoredRecordRow>["previous"] = {
+  write: (item) => JSON.stringify({ ...item.state, keyless: item.keyless }),
+  read(_id, text) {
+    const { keyless, ...state } = JSON.parse(text) as StoredRecordRow & { keyless: boolean };
+    return { id: state.id, state, keyless };
+  },
+};
+
+/** Records as the pipeline's kind; `worker` forces the keying worker's path either way (else by the file's size). */
+function recordsKind(worker?: boolean): ImportKind<RecordRow, StoredRecordRow, StoredRecordRow> {
+  return {
+    items: "records",
+    idKeyPrefix: "metryka-",
+    checkRows: (batch) => ({ rows: readRows(batch), same }),
+    keyed(batch) {
+      const { code } = collectionOf(batch);
+      return {
+        idsOfKeys: (db, keys) => recordSources.idsOfKeys(db, code, keys),
+        keyedIds: (db, ids) => recordSources.keyedIds(db, ids),
+        load: (db, ids) => recordSources.load(db, code, ids),
+      };
+    },
+    async open(batch, trx, job, purpose) {
+      const collection = collectionOf(batch);
+      const perWrite = purpose === "import" ? IMPORT_RECORDS_PER_WRITE : UNDO_RECORDS_PER_WRITE;
+      const writes = await openRecordWrites(job, trx, collection.code, perWrite);
+      const add = (row: RecordRow, id?: number) => {
+        if (!isKeyed(row)) return writes.add(row.record!, id);
+        const [from, to] = keyedIds(row);
+        const { chunk } = row;
+        return writes.addKeyed(chunk.records, keyedRecordAt(row), chunk.ids, from, to, chunk.signatures[row.at]!, id);
+      };
+      return {
+        writer: {
+          removable: (item) => item.state,
+          remove: writes.remove,
+          async restore(items) {
+            for (const item of items) await writes.add(storedAsImport(collection, item.state), item.id);
+          },
+          keepPrevious: writes.keepPrevious,
+          addKeys: (keys) =>
+            writes.addSourceKeys(
+              keys.map((k) => ({
+                record_id: k.id,
+                collection: collection.code,
+                source_key: k.key,
+                batch_id: k.batchId,
+              })),
+            ),
+          dropKeys: writes.dropSourceKeys,
+          createdBy: writes.createdBy,
+          async changedBy(batchId, after, limit) {
+            const changes = await writes.changedBy(batchId, after, limit);
+            return changes.map(({ previous, ...now }) => ({ now, before: PREVIOUS.read(now.id, previous) }));
+          },
+          finish: writes.finish,
+        },
+        async rows() {
+          // Into an empty collection every row is new when the job's transaction keeps other writers out (SQLite's
+          // BEGIN IMMEDIATE), and a key repeated in the file is left out before it is classified. So no chunk's
+          // keys are looked up (1,000 queries a million rows). On PostgreSQL another import may commit meanwhile.
+          const allNew = jobExcludesOtherWriters(job) && (await writes.isEmpty());
+          await writes.deferBrowseIndex(batch.rows.new);
+          const keyed = worker ?? (batch.format === "csv" && batch.analysis.approximateRows >= WORKER_FROM_ROWS);
+          const rows: AsyncIterable<RecordRow> = keyed ? await keyedRecordRows(batch, writes) : readRows(batch);
+          return {
+            rows,
+            same,
+            allNew,
+            async write(written) {
+              const created: number[] = [];
+              for (const { row, id } of written) {
+                const added = await add(row, id);
+                if (id === undefined) created.push(added);
+              }
+              return created;
+            },
+          };
+        },
+      };
+    },
+    previous: PREVIOUS,
+    afterCommit: afterRecordWrites,
+  };
+}
+
+const RECORDS = recordsKind();
+
 /** The dry run: every row read and validated, nothing written but the report. */
 export function checkRecordBatch(database: Database, batch: ImportBatch, onProgress: OnProgress): Promise<void> {
-  return checkBatch(database, batch, recordRows(batch), onProgress);
+  return checkKindBatch(RECORDS, database, batch, onProgress);
 }
 
 /**
  * The import: one transaction writes every valid row (new ones added, changed ones updated) or nothing. A large
  * CSV file is read and keyed on a worker thread (`worker` forces the choice either way).
  */
-export async function importRecordBatch(
+export function importRecordBatch(
   database: Database,
   batch: ImportBatch,
   onProgress: OnProgress,
-  { worker = batch.format === "csv" && batch.analysis.approximateRows >= WORKER_FROM_ROWS } = {},
+  { worker }: { worker?: boolean } = {},
 ): Promise<void> {
-  const collection = collectionOf(batch);
-  await requireCheckedFile(batch);
-  const started = Date.now();
-  await inJobTransaction(database, async (trx, job) => {
-    await lockForJob(trx, database, "batch", batch.id);
-    const importer = new RecordImporter(job, IMPORT_RECORDS_PER_WRITE, trx);
-    await importer.init();
-    const startsEmpty =
-      database.kind === "sqlite" &&
-      !(await trx
-        .selectFrom("records")
-        .select("id")
-        .where("collection", "=", collection.code)
-        .limit(1)
-        .executeTakeFirst());
-    await importer.deferBrowseIndex(batch.rows.new);
-    const policy = problemRowPolicy(batch);
-    const rows: RecordRows<SourcedRow> = (
-      worker ? await keyedRecordRows(batch, trx, importer) : recordRows(batch)
-    ) as RecordRows<SourcedRow>;
-    // Into an empty collection every row is new on SQLite: this transaction (BEGIN IMMEDIATE) keeps other writers
-    // out, and a key repeated in the file is left out before it is classified. So no chunk's keys are looked up
-    // (1,000 queries a million rows). On PostgreSQL another import into the collection may commit meanwhile.
-    const source = startsEmpty ? { ...rows, classify: allNew } : rows;
-    const counts = await walkBatchRows(
-      trx,
-      batch,
-      source,
-      onProgress,
-      async (chunk) => {
-        const sources: RecordSourcesTable[] = [];
-        const changed = chunk.filter((c) => c.existing && !c.same);
-        if (changed.length) {
-          // One removal for the chunk's changed records: a removal writes out every buffered posting first.
-          await insertRows(
-            job,
-            trx,
-            "import_changes",
-            CHANGE_COLUMNS,
-            changed.map(({ existing }) => ({
-              batch_id: batch.id,
-              record_id: existing!.stored.id,
-              previous: previousOf(existing!.stored, existing!.keyless),
-            })),
-          );
-          await importer.removeRecords(changed.map(({ existing }) => existing!.stored));
-        }
-        for (const { row, existing, same } of chunk) {
-          if (same) continue;
-          if (!existing) {
-            const id = await source.add(importer, row);
-            sources.push({
-              record_id: id,
-              collection: collection.code,
-              source_key: row.sourceKey!,
-              batch_id: batch.id,
-            });
-            continue;
-          }
-          await source.add(importer, row, existing.stored.id);
-          if (existing.keyless) {
-            sources.push({
-              record_id: existing.stored.id,
-              collection: collection.code,
-              source_key: row.sourceKey!,
-              batch_id: null,
-            });
-          }
-        }
-        await insertRows(job, trx, "record_sources", SOURCE_COLUMNS, sources);
-      },
-      policy.onProblemRow,
-      { keysDistinct: checkedClean(batch) },
-    );
-    await importer.finish();
-    await markImported(trx, batch, counts, policy.skipped(), started);
-  });
-  await settlePostings(database);
-  forgetCollectionSizes();
+  return importKindBatch(worker === undefined ? RECORDS : recordsKind(worker), database, batch, onProgress);
 }
 
 /** Undo: the batch's new records removed, the records it changed put back as they were, in one transaction. */
-export async function undoRecordBatch(
+export function undoRecordBatch(
   database: Database,
   batch: ImportBatch,
   actorName: string,
   onProgress: OnProgress,
 ): Promise<void> {
-  const collection = collectionOf(batch);
-  await refuseUndoUnderLaterBatch(database, batch, "records");
-  await inJobTransaction(database, async (trx, job) => {
-    await lockForJob(trx, database, "batch", batch.id);
-    const importer = new RecordImporter(job, 5000, trx);
-    await importer.init();
-    let done = 0;
-    for (let after = 0; ;) {
-      const created = await trx
-        .selectFrom("record_sources")
-        .innerJoin("records", "records.id", "record_sources.record_id")
-        .select(["records.id", "records.collection", "records.year", "records.data"])
-        .where("record_sources.batch_id", "=", batch.id)
-        .where("record_sources.record_id", ">", after)
-        .orderBy("record_sources.record_id")
-        .limit(CHUNK)
-        .execute();
-      if (!created.length) break;
-      after = Number(created[created.length - 1]!.id);
-      const ids = created.map((r) => Number(r.id));
-      await importer.removeRecords(created.map((r) => ({ ...r, id: Number(r.id) })));
-      await trx.deleteFrom("record_sources").where("record_id", "in", ids).execute();
-      done += created.length;
-      onProgress(done);
-    }
-    for (let after = 0; ;) {
-      const changes = await trx
-        .selectFrom("import_changes")
-        .innerJoin("records", "records.id", "import_changes.record_id")
-        .select(["records.id", "records.collection", "records.year", "records.data", "import_changes.previous"])
-        .where("import_changes.batch_id", "=", batch.id)
-        .where("import_changes.record_id", ">", after)
-        .orderBy("import_changes.record_id")
-        .limit(CHUNK)
-        .execute();
-      if (!changes.length) break;
-      after = Number(changes[changes.length - 1]!.id);
-      await importer.removeRecords(changes.map((r) => ({ ...r, id: Number(r.id) })));
-      for (const change of changes) {
-        const previous = JSON.parse(change.previous) as StoredRow & { keyless: boolean };
-        await importer.add(storedAsImport(collection, previous), previous.id);
-        if (previous.keyless) await trx.deleteFrom("record_sources").where("record_id", "=", previous.id).execute();
-      }
-      done += changes.length;
-      onProgress(done);
-    }
-    await importer.finish();
-    await markUndone(trx, batch, actorName);
-  });
-  await settlePostings(database);
-  forgetCollectionSizes();
+  return undoKindBatch(RECORDS, database, batch, actorName, onProgress);
+}
+
+export function recordIdKey(id: number): string {
+  return idKeyOf(RECORDS, id);
 }
 
 /** The columns of a collection's export, which an import maps back by name. */
@@ -406,46 +224,21 @@ export function exportColumns(collection: CollectionDef): string[] {
   return [SOURCE_KEY_TARGET, DATE_TARGET, JULIAN_TARGET, ...storedFields(collection).map((f) => f.name)];
 }
 
-/**
- * A whole collection as CSV in the import format (UTF-8 with a byte-order mark, so spreadsheets read the
- * accents): importing the file again changes nothing.
- */
-export async function* exportCollectionCsv(database: Database, collection: CollectionDef): AsyncGenerator<string> {
-  const columns = exportColumns(collection);
-  const fields = columns.slice(3);
-  yield `\uFEFF${csvLine(columns)}`;
-  for (let after = 0; ;) {
-    const rows = await database.db
-      .selectFrom("records")
-      .leftJoin("record_sources", "record_sources.record_id", "records.id")
-      .select([
-        "records.id",
-        "records.year",
-        "records.greg_date",
-        "records.julian_date",
-        "records.data",
-        "record_sources.source_key",
-      ])
-      // `+`: never by the (collection, date) index. With it SQLite read every later record of the collection and
-      // sorted them for each page of 100 (55 ms a page at 55,000 records, a whole export quadratic); by the primary
-      // key a page reads its own rows. Unary plus on an integer is the same value in both dialects.
-      .where(sql<boolean>`+records.collection = ${collection.code}`)
-      .where("records.id", ">", after)
-      .orderBy("records.id")
-      .limit(EXPORT_PAGE_ROWS)
-      .execute();
-    if (!rows.length) return;
-    after = Number(rows[rows.length - 1]!.id);
-    let text = "";
-    for (const r of rows) {
+/** A whole collection as CSV in the import format: importing the file again changes nothing. */
+export function exportCollectionCsv(database: Database, collection: CollectionDef): AsyncGenerator<string> {
+  return exportCsv(RECORDS, exportColumns(collection), async (after, limit) => {
+    const rows = await recordsPage(database.db, collection.code, after, limit);
+    return rows.map((r) => {
       const data = JSON.parse(r.data) as Record<string, string>;
-      text += csvLine([
-        r.source_key ?? recordIdKey(Number(r.id)),
-        data[DATE_TARGET] ?? r.greg_date ?? String(r.year),
-        r.julian_date ?? "",
-        ...fields.map((f) => data[f] ?? ""),
-      ]);
-    }
-    yield text;
-  }
+      return {
+        id: Number(r.id),
+        key: r.source_key,
+        cells: {
+          ...data,
+          [DATE_TARGET]: data[DATE_TARGET] ?? r.greg_date ?? String(r.year),
+          [JULIAN_TARGET]: r.julian_date ?? "",
+        },
+      };
+    });
+  });
 }

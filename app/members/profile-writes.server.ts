@@ -3,6 +3,7 @@ import { verifyPassword } from "~/auth/passwords.server";
 import { revokeAllSessions } from "~/auth/sessions.server";
 import { type User, keyOf, setPassword } from "~/auth/users.server";
 import type { Database } from "~/db/connection.server";
+import { isUniqueViolation } from "~/db/errors";
 import type { UsersTable } from "~/db/schema";
 import { DIRECTORY_SOURCE_COLUMNS, writeDirectoryKeys } from "~/auth/directory-keys.server";
 import type { PersonalDetails } from "./forms";
@@ -176,11 +177,4 @@ export async function changeUsername(
     throw error;
   }
   return { ok: true };
-}
-
-/** SQLite's and PostgreSQL's words for "a unique index refused this row". */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || !("code" in error)) return false;
-  const { code } = error as { code: unknown };
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }

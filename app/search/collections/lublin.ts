@@ -1,12 +1,7 @@
-import {
-  AS_WRITTEN_AND_GERMANISED,
-  type CollectionDef,
-  type DisplayField,
-  type SortColumn,
-  field,
-  personName,
-} from "./fields";
+import { AS_WRITTEN_AND_GERMANISED, type CollectionDef, type DisplayField, type SortColumn, field } from "./fields";
 import { LUBLIN_GROUP } from "./groups";
+import { MARRIAGE_ACT, ROLES, asWrittenAndGermanised, coupleSearch } from "./parts";
+import { parentsSearch, personAct, personSearch } from "./parts";
 
 // Lublin (members): acts of the Lutheran parishes of the Lublin governorate,
 // 1826–1900. Every name is given as written (Polish until 1868, Russian
@@ -50,10 +45,8 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
     recordKind: "birth",
     years: LUBLIN_YEARS,
     searchFields: [
-      LUBLIN_SURNAME("surname", "Surname", "name1"),
-      LUBLIN_GIVEN("givenName", "Given name", "given1"),
-      LUBLIN_GIVEN("fatherGivenName", "Father's given name"),
-      LUBLIN_GIVEN("motherGivenName", "Mother's given name"),
+      ...personSearch(LUBLIN_SURNAME, LUBLIN_GIVEN),
+      ...parentsSearch(LUBLIN_GIVEN),
       LUBLIN_SURNAME("motherMaidenName", "Mother's maiden name"),
       field("place", "Village", "place", "place"),
     ],
@@ -75,12 +68,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "notes", label: "Notes" },
     ],
     sourceFields: LUBLIN_SOURCE,
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surname, d.givenName),
-    roles: [
-      { label: "as the child", surname: "surname", givenName: "givenName" },
-      { label: "as the mother (maiden name)", surname: "motherMaidenName", givenName: "motherGivenName" },
-    ],
+    ...personAct(ROLES.child, ROLES.mother),
   },
   {
     id: "lublin-death",
@@ -94,8 +82,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
     recordKind: "death",
     years: LUBLIN_YEARS,
     searchFields: [
-      LUBLIN_SURNAME("surname", "Surname", "name1"),
-      LUBLIN_GIVEN("givenName", "Given name", "given1"),
+      ...personSearch(LUBLIN_SURNAME, LUBLIN_GIVEN),
       field("fatherOrSpouse", "Father or husband (given name)", "givenName", undefined, [
         "fatherGivenName",
         "fatherGivenNameDe",
@@ -127,9 +114,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "notes", label: "Notes" },
     ],
     sourceFields: LUBLIN_SOURCE,
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surname, d.givenName),
-    roles: [{ label: "as the deceased", surname: "surname", givenName: "givenName" }],
+    ...personAct(ROLES.deceased),
   },
   {
     id: "lublin-marriage",
@@ -142,13 +127,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
     access: "members",
     recordKind: "marriage",
     years: LUBLIN_YEARS,
-    searchFields: [
-      LUBLIN_SURNAME("groomSurname", "Groom's surname", "name1"),
-      LUBLIN_GIVEN("groomGivenName", "Groom's given name", "given1"),
-      LUBLIN_SURNAME("brideSurname", "Bride's surname", "name2"),
-      LUBLIN_GIVEN("brideGivenName", "Bride's given name", "given2"),
-      field("place", "Village", "place", "place"),
-    ],
+    searchFields: [...coupleSearch(LUBLIN_SURNAME, LUBLIN_GIVEN), field("place", "Village", "place", "place")],
     resultColumns: [
       { name: "act", label: "Act" },
       { name: "groomForms", label: "Groom (Polish / German)" },
@@ -156,16 +135,10 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "place", label: "Village" },
     ],
     detailFields: [
-      { name: "groomSurname", label: "Groom's surname (as written)" },
-      { name: "groomSurnameDe", label: "Groom's surname (Germanised)" },
-      { name: "groomGivenName", label: "Groom's given name (as written)" },
-      { name: "groomGivenNameDe", label: "Groom's given name (Germanised)" },
+      ...asWrittenAndGermanised("groom", "Groom's"),
       { name: "groomAge", label: "Groom's age" },
       { name: "groomParents", label: "Parents of the groom" },
-      { name: "brideSurname", label: "Bride's surname (as written)" },
-      { name: "brideSurnameDe", label: "Bride's surname (Germanised)" },
-      { name: "brideGivenName", label: "Bride's given name (as written)" },
-      { name: "brideGivenNameDe", label: "Bride's given name (Germanised)" },
+      ...asWrittenAndGermanised("bride", "Bride's"),
       { name: "brideAge", label: "Bride's age" },
       { name: "brideParents", label: "Parents of the bride" },
       { name: "place", label: "Village" },
@@ -173,13 +146,7 @@ export const LUBLIN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "notes", label: "Notes" },
     ],
     sourceFields: LUBLIN_SOURCE,
-    defaultSort: ["year", "groomSurname"],
-    subject: (d) =>
-      `${personName(d.groomSurname, d.groomGivenName)} and ${personName(d.brideSurname, d.brideGivenName)}`,
-    roles: [
-      { label: "as the groom", surname: "groomSurname", givenName: "groomGivenName" },
-      { label: "as the bride", surname: "brideSurname", givenName: "brideGivenName" },
-    ],
+    ...MARRIAGE_ACT,
   },
 ];
 

@@ -1,4 +1,5 @@
-import { type CollectionDef, field, personName } from "./fields";
+import { type CollectionDef, field } from "./fields";
+import { ROLES, personAct } from "./parts";
 import { INDEXES_GROUP } from "./groups";
 
 export const ODESSA_COLLECTIONS: readonly CollectionDef[] = [
@@ -44,8 +45,6 @@ export const ODESSA_COLLECTIONS: readonly CollectionDef[] = [
       { name: "register", label: "Register" },
       { name: "page", label: "Page" },
     ],
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surname, d.givenName),
-    roles: [{ label: "as the person indexed", surname: "surname", givenName: "givenName" }],
+    ...personAct(ROLES.indexed),
   },
 ];

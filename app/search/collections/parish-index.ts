@@ -1,4 +1,5 @@
-import { type CollectionDef, choiceField, field, personName } from "./fields";
+import { type CollectionDef, choiceField, field } from "./fields";
+import { ROLES, personAct } from "./parts";
 import { INDEXES_GROUP } from "./groups";
 
 export const RECORD_TYPES = [
@@ -53,8 +54,6 @@ export const PARISH_INDEX_COLLECTIONS: readonly CollectionDef[] = [
       { name: "film", label: "Film" },
       { name: "page", label: "Page" },
     ],
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surname, d.givenName),
-    roles: [{ label: "as the person indexed", surname: "surname", givenName: "givenName" }],
+    ...personAct(ROLES.indexed),
   },
 ];

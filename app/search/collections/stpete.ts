@@ -1,4 +1,5 @@
-import { type CollectionDef, type DisplayField, type SearchField, field, personName, withAfter } from "./fields";
+import { type CollectionDef, type DisplayField, type SearchField, field, withAfter } from "./fields";
+import { MARRIAGE_ACT, type NameField, ROLES, coupleSearch, parentsSearch, personAct, personSearch } from "./parts";
 import { ST_PETE_GROUP } from "./groups";
 
 // St. Petersburg (public): the duplicate registers the Lutheran parishes sent to the St. Petersburg Consistory.
@@ -9,12 +10,13 @@ const ST_PETE_SOURCE: readonly DisplayField[] = [
   { name: "page", label: "Page" },
 ];
 
+const SURNAME: NameField = (name, label, sortColumn) => field(name, label, "surname", sortColumn);
+const GIVEN: NameField = (name, label, sortColumn) => field(name, label, "givenName", sortColumn);
+
 const BIRTH_DEATH_FIELDS: readonly SearchField[] = [
-  field("surname", "Surname", "surname", "name1"),
-  field("givenName", "Given name", "givenName", "given1"),
-  field("fatherGivenName", "Father's given name", "givenName"),
-  field("motherGivenName", "Mother's given name", "givenName"),
-  field("motherMaidenName", "Mother's maiden name", "surname"),
+  ...personSearch(SURNAME, GIVEN),
+  ...parentsSearch(GIVEN),
+  SURNAME("motherMaidenName", "Mother's maiden name"),
   field("place", "Place", "place", "place"),
   field("parish", "Parish", "parish", "parish"),
 ];
@@ -56,12 +58,7 @@ export const ST_PETE_COLLECTIONS: readonly CollectionDef[] = [
     resultColumns: BIRTH_DEATH_COLUMNS,
     detailFields: BIRTH_DEATH_DETAILS,
     sourceFields: ST_PETE_SOURCE,
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surname, d.givenName),
-    roles: [
-      { label: "as the child", surname: "surname", givenName: "givenName" },
-      { label: "as the mother (maiden name)", surname: "motherMaidenName", givenName: "motherGivenName" },
-    ],
+    ...personAct(ROLES.child, ROLES.mother),
   },
   {
     id: "stpete-death",
@@ -79,12 +76,7 @@ export const ST_PETE_COLLECTIONS: readonly CollectionDef[] = [
     resultColumns: withAfter(BIRTH_DEATH_COLUMNS, "givenName", { name: "age", label: "Age" }),
     detailFields: withAfter(BIRTH_DEATH_DETAILS, "givenName", { name: "age", label: "Age" }),
     sourceFields: ST_PETE_SOURCE,
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surname, d.givenName),
-    roles: [
-      { label: "as the deceased", surname: "surname", givenName: "givenName" },
-      { label: "as the mother (maiden name)", surname: "motherMaidenName", givenName: "motherGivenName" },
-    ],
+    ...personAct(ROLES.deceased, ROLES.mother),
   },
   {
     id: "stpete-marriage",
@@ -99,10 +91,7 @@ export const ST_PETE_COLLECTIONS: readonly CollectionDef[] = [
     recordKind: "marriage",
     years: ST_PETE_YEARS,
     searchFields: [
-      field("groomSurname", "Groom's surname", "surname", "name1"),
-      field("groomGivenName", "Groom's given name", "givenName", "given1"),
-      field("brideSurname", "Bride's surname", "surname", "name2"),
-      field("brideGivenName", "Bride's given name", "givenName", "given2"),
+      ...coupleSearch(SURNAME, GIVEN),
       field("place", "Place", "place", "place"),
       field("parish", "Parish", "parish", "parish"),
     ],
@@ -124,12 +113,6 @@ export const ST_PETE_COLLECTIONS: readonly CollectionDef[] = [
       { name: "remarks", label: "Remarks" },
     ],
     sourceFields: ST_PETE_SOURCE,
-    defaultSort: ["year", "groomSurname"],
-    subject: (d) =>
-      `${personName(d.groomSurname, d.groomGivenName)} and ${personName(d.brideSurname, d.brideGivenName)}`,
-    roles: [
-      { label: "as the groom", surname: "groomSurname", givenName: "groomGivenName" },
-      { label: "as the bride", surname: "brideSurname", givenName: "brideGivenName" },
-    ],
+    ...MARRIAGE_ACT,
   },
 ];

@@ -1,6 +1,8 @@
 import { AS_WRITTEN_AND_GERMANISED, type CollectionDef, type DisplayField, field, personName } from "./fields";
 import { VOLHYNIAN_GROUP } from "./groups";
 import { LUBLIN_GIVEN, LUBLIN_SURNAME } from "./lublin";
+import { MARRIAGE_ACT, ROLES, asWrittenAndGermanised, coupleSearch } from "./parts";
+import { parentsSearch, personAct, personSearch } from "./parts";
 
 // Volhynia (members): church books of the Lutheran parishes of Volhynia,
 // 1900–1918, in the State Archive of Zhytomyr Oblast, written in Russian.
@@ -14,6 +16,9 @@ const VOLHYNIAN_SOURCE: readonly DisplayField[] = [
   { name: "act", label: "Act number" },
 ];
 const VOLHYNIAN_PLACE = (label: string) => field("place", label, "place", "place", ["place", "placeRu"]);
+/** Titled with the Germanised names, which the members read. */
+const germanisedSubject: CollectionDef["subject"] = (d) =>
+  personName(d.surnameDe ?? d.surname, d.givenNameDe ?? d.givenName);
 const volhynianDescription = (acts: string) =>
   `${acts} from the church books of the Lutheran parishes of Volhynia (Zhytomyr, Rozhyshche, Novohrad-Volynskyi, Lutsk, Heimtal, Tuchin), 1900–1918, written in Russian: every name in Cyrillic and in its Germanised form, dates in the Julian and the Gregorian calendar.`;
 
@@ -30,10 +35,8 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
     recordKind: "birth",
     years: VOLHYNIAN_YEARS,
     searchFields: [
-      LUBLIN_SURNAME("surname", "Surname", "name1"),
-      LUBLIN_GIVEN("givenName", "Given name", "given1"),
-      LUBLIN_GIVEN("fatherGivenName", "Father's given name"),
-      LUBLIN_GIVEN("motherGivenName", "Mother's given name"),
+      ...personSearch(LUBLIN_SURNAME, LUBLIN_GIVEN),
+      ...parentsSearch(LUBLIN_GIVEN),
       VOLHYNIAN_PLACE("Birth place"),
     ],
     resultColumns: [
@@ -57,9 +60,8 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "remarks", label: "Remarks" },
     ],
     sourceFields: VOLHYNIAN_SOURCE,
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surnameDe ?? d.surname, d.givenNameDe ?? d.givenName),
-    roles: [{ label: "as the child", surname: "surname", givenName: "givenName" }],
+    ...personAct(ROLES.child),
+    subject: germanisedSubject,
   },
   {
     id: "volhynian-death",
@@ -73,8 +75,7 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
     recordKind: "death",
     years: VOLHYNIAN_YEARS,
     searchFields: [
-      LUBLIN_SURNAME("surname", "Surname", "name1"),
-      LUBLIN_GIVEN("givenName", "Given name", "given1"),
+      ...personSearch(LUBLIN_SURNAME, LUBLIN_GIVEN),
       LUBLIN_GIVEN("spouseGivenName", "Spouse's given name"),
       VOLHYNIAN_PLACE("Place"),
     ],
@@ -99,9 +100,8 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "parish", label: "Parish" },
     ],
     sourceFields: VOLHYNIAN_SOURCE,
-    defaultSort: ["year", "surname"],
-    subject: (d) => personName(d.surnameDe ?? d.surname, d.givenNameDe ?? d.givenName),
-    roles: [{ label: "as the deceased", surname: "surname", givenName: "givenName" }],
+    ...personAct(ROLES.deceased),
+    subject: germanisedSubject,
   },
   {
     id: "volhynian-marriage",
@@ -114,13 +114,7 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
     access: "members",
     recordKind: "marriage",
     years: VOLHYNIAN_YEARS,
-    searchFields: [
-      LUBLIN_SURNAME("groomSurname", "Groom's surname", "name1"),
-      LUBLIN_GIVEN("groomGivenName", "Groom's given name", "given1"),
-      LUBLIN_SURNAME("brideSurname", "Bride's surname", "name2"),
-      LUBLIN_GIVEN("brideGivenName", "Bride's given name", "given2"),
-      VOLHYNIAN_PLACE("Place"),
-    ],
+    searchFields: [...coupleSearch(LUBLIN_SURNAME, LUBLIN_GIVEN), VOLHYNIAN_PLACE("Place")],
     resultColumns: [
       { name: "act", label: "Act" },
       { name: "groomForms", label: "Groom (Cyrillic / German)" },
@@ -128,15 +122,9 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "placeForms", label: "Place" },
     ],
     detailFields: [
-      { name: "groomSurname", label: "Groom's surname (as written)" },
-      { name: "groomSurnameDe", label: "Groom's surname (Germanised)" },
-      { name: "groomGivenName", label: "Groom's given name (as written)" },
-      { name: "groomGivenNameDe", label: "Groom's given name (Germanised)" },
+      ...asWrittenAndGermanised("groom", "Groom's"),
       { name: "groomAge", label: "Groom's age" },
-      { name: "brideSurname", label: "Bride's surname (as written)" },
-      { name: "brideSurnameDe", label: "Bride's surname (Germanised)" },
-      { name: "brideGivenName", label: "Bride's given name (as written)" },
-      { name: "brideGivenNameDe", label: "Bride's given name (Germanised)" },
+      ...asWrittenAndGermanised("bride", "Bride's"),
       { name: "brideAge", label: "Bride's age" },
       { name: "marriageDate", label: "Marriage date" },
       { name: "placeForms", label: "Place" },
@@ -144,12 +132,8 @@ export const VOLHYNIAN_COLLECTIONS: readonly CollectionDef[] = [
       { name: "remarks", label: "Remarks" },
     ],
     sourceFields: VOLHYNIAN_SOURCE,
-    defaultSort: ["year", "groomSurname"],
+    ...MARRIAGE_ACT,
     subject: (d) =>
       `${personName(d.groomSurnameDe ?? d.groomSurname, d.groomGivenNameDe ?? d.groomGivenName)} and ${personName(d.brideSurnameDe ?? d.brideSurname, d.brideGivenNameDe ?? d.brideGivenName)}`,
-    roles: [
-      { label: "as the groom", surname: "groomSurname", givenName: "groomGivenName" },
-      { label: "as the bride", surname: "brideSurname", givenName: "brideGivenName" },
-    ],
   },
 ];
