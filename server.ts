@@ -232,7 +232,7 @@ async function main() {
   });
   // --- end of payload files ---
 
-  // --- Pages: a kept page or a 304 before Remix runs (decisions 0051, 0065), else Remix with the data version read
+  // --- Pages: a kept page or a 304 before Remix runs (decisions 0051, 0066), else Remix with the data version read
   // before its loaders, which vouches for the page they make.
   const remix = createRequestHandler(vite ? loadBuild : await loadBuild(), isProduction ? "production" : "development");
   app.all("*", async (req, res, next) => {

@@ -177,7 +177,7 @@ describe("caching headers", () => {
 const kinds = postgresAdminUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
 /**
- * Decisions 0051 and 0065: a visitor's public page asked for again is sent as it was kept, the same bytes and the
+ * Decisions 0051 and 0066: a visitor's public page asked for again is sent as it was kept, the same bytes and the
  * same policy every time, and a write by anyone shows on the next answer (SQLite's data version; PostgreSQL's
  * snapshot, across instances).
  */

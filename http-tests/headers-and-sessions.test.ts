@@ -89,7 +89,7 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
       expect(directives.get("object-src"), path).toEqual(["'none'"]);
       expect(response.headers.get("X-Frame-Options"), path).toBe("DENY");
       expect(response.headers.get("Strict-Transport-Security"), path).toMatch(/^max-age=\d{7,}/);
-      // Every inline script of the page, and nothing else, is allowed by its SHA-256 hash (decision 0065).
+      // Every inline script of the page, and nothing else, is allowed by its SHA-256 hash (decision 0066).
       const html = await response.text();
       const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
         ([, attributes = "", text]) => !/\bsrc=/.test(attributes) && text,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +32,9 @@ interface Nginx {
   url: string;
   stop(): Promise<void>;
 }
+
+/** Debian's nginx, where Debian puts it (/usr/sbin is not on every user's PATH). */
+const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((file) => existsSync(file)) ?? "nginx";
 
 async function startNginx(upstreamPort: number): Promise<Nginx> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "metryka-nginx-"));
@@ -66,14 +69,17 @@ http {
 `,
   );
   let output = "";
-  const child: ChildProcess = spawn("nginx", ["-e", `${dir}/error.log`, "-p", dir, "-c", `${dir}/nginx.conf`], {
+  const child: ChildProcess = spawn(NGINX, ["-e", `${dir}/error.log`, "-p", dir, "-c", `${dir}/nginx.conf`], {
     stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.on("error", (err) => {
+    output += `${err.message}: Debian's nginx is needed (apt-get install -y nginx; .ci/run installs it)\n`;
   });
   child.stdout!.on("data", (chunk) => (output += String(chunk)));
   child.stderr!.on("data", (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 20_000; ;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
+    if (child.exitCode !== null || child.pid === undefined) throw new Error(`nginx did not run: ${output}`);
     if (
       await fetch(`${url}/healthz`).then(
         (r) => r.ok,

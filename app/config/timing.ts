@@ -110,7 +110,7 @@ export const TREE_PROGRESS_POLL_MS = 1_000;
 /**
  * How long a shared cache in front of the site (nginx, a CDN: docs/deploy.md) may send a visitor's public page
  * before it asks again with If-None-Match (`s-maxage`): a write shows there at most this late. Asking again costs
- * the site a data-version read and a 304 (decision 0065).
+ * the site a data-version read and a 304 (decision 0066).
  */
 export const SHARED_CACHE_MAX_AGE_S = 2;
 

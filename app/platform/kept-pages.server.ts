@@ -1,4 +1,4 @@
-// A visitor's public pages, kept rendered and compressed, and how any HTTP cache may keep them (decisions 0051, 0065).
+// A visitor's public pages, kept rendered and compressed, and how any HTTP cache may keep them (decisions 0051, 0066).
 // The one home of the rule: server.ts asks here before Remix runs (a kept page or a 304), entry.server.tsx hands a
 // freshly rendered page here, and this decides what is kept, what a shared cache may store, and on what it varies.
 import { createHash } from "node:crypto";

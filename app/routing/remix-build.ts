@@ -1,5 +1,5 @@
 // The one module that relies on how Remix v2 lays out its server build beyond its documented API (issue 28 item 2;
-// decision 0065). Everything else uses Remix's public API: createRequestHandler, the entry module's documented
+// decision 0066). Everything else uses Remix's public API: createRequestHandler, the entry module's documented
 // exports, route modules. No `~/` imports: server.ts is compiled on its own (tsconfig.server.json) and uses it too.
 //
 // It relies on three things, and remix-build.test.ts (and http-tests/remix-build.test.ts, against the real build)

@@ -7,7 +7,7 @@ export const CSP_HEADER = "Content-Security-Policy";
 
 /**
  * The policy. Scripts: `'strict-dynamic'` and the SHA-256 hashes of the page's inline scripts, so a page is the same
- * bytes for everyone and any HTTP cache may keep it with its header (decision 0065); the modules those scripts load
+ * bytes for everyone and any HTTP cache may keep it with its header (decision 0066); the modules those scripts load
  * are trusted through `'strict-dynamic'`. `'self'` is only for browsers older than CSP 3, which ignore
  * `'strict-dynamic'` (newer ones ignore `'self'` beside it). Never `'unsafe-inline'` for scripts. An answer that is
  * not a rendered page gets no hash: no inline script of its may run.
