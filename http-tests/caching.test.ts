@@ -220,8 +220,10 @@ describe.each(kinds)("kept pages on %s", (kind) => {
     expect(answers.map((a) => a.encoding)).toEqual(["br", "br", "br", "br"]);
     // The first ask is compressed on the way as any page; from the second on it is kept, with its ETag.
     expect(answers[0]!.etag).toBeNull();
-    expect(new Set(answers.slice(1).map((a) => a.etag)).size).toBe(1);
-    expect(answers[1]!.etag).toMatch(/^"[\w-]+-br"$/);
+    for (const { etag } of answers.slice(1)) expect(etag).toMatch(/^"[\w-]+-br"$/);
+    // PostgreSQL's version is the cluster's snapshot, which other databases' writes move too (decision 0051): there
+    // the same page may be vouched for by a newer version, hence another tag, for the same bytes.
+    if (kind === "sqlite") expect(new Set(answers.slice(1).map((a) => a.etag)).size).toBe(1);
   });
 
   it("shows a change made by another process on the next ask of a kept page", async () => {
