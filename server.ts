@@ -1,19 +1,23 @@
 /**
- * The Express entry (DESIGN §3): security headers with a per-request CSP
- * nonce, compression, static files, request logs, /healthz and graceful
- * shutdown, in front of the Remix request handler.
+ * The Express entry (DESIGN §3): security headers (each page's CSP carries
+ * the hashes of its own inline scripts), compression, static files, request
+ * logs, /healthz and graceful shutdown, in front of the Remix request handler.
  *
  * Production: `npm start` (built by `npm run build` into build/).
  * Development: `npm run dev` (Vite middleware, hot reload).
  */
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { createRequestHandler } from "@remix-run/express";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  type ServerBuild,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -25,35 +29,13 @@ import { precompressedAssets } from "./app/server/precompressed-assets.server.js
 import { SLOW_REQUEST_LOG_MS } from "./app/config/timing.js";
 import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from "./app/server/compression-settings.js";
 import { applyHeapSettings } from "./app/server/heap-settings.js";
-import { cacheRouteMatches } from "./app/routing/route-matches.server.js";
-import { mapTileOrigins } from "./app/maps/tiles.js";
+import { CSP_HEADER, contentSecurityPolicy } from "./app/server/content-security.js";
+import { appRuntimeOf } from "./app/routing/remix-build.js";
 import {
   fillServiceWorker,
   loadServiceWorkerSource,
   serviceWorkerHeaders,
 } from "./app/platform/service-worker-script.server.js";
-
-interface RuntimeModule {
-  startRuntime(): Promise<unknown>;
-  stopRuntime(): Promise<void>;
-  healthCheck(): Promise<{ ok: boolean; database: string; reachable: boolean; storage: "ok" | "full" | "read-only" }>;
-  /** app/server/availability.server.ts: every loader and action answers a database outage or a full disk with 503. */
-  withAvailability(build: ServerBuild): ServerBuild;
-  /** app/routing/request-scope.server.ts: the loaders of one request share what each would read again (who asks). */
-  withRequestScope(build: ServerBuild): ServerBuild;
-  /** app/platform/payload.server.ts: a page's loader data as JSON, for `…/_payload.json`. */
-  answerPayload(build: ServerBuild, request: Request, context: AppLoadContext): Promise<Response>;
-  /** app/platform/kept-pages.server.ts: a visitor's page sent as it was rendered, while the database is unchanged. */
-  answerFromKeptPage(ask: {
-    url: string;
-    method: string;
-    cookie?: string;
-    authorization?: string;
-    ifNoneMatch?: string;
-    acceptEncoding?: string;
-    nonce: string;
-  }): Promise<{ answer?: { status: number; headers: [string, string][]; body?: Buffer }; version?: string }>;
-}
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
@@ -73,20 +55,17 @@ async function main() {
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
 
-  // Each page matched its path against every route several times over (issue 12): keep the answers.
-  cacheRouteMatches();
   const loadRawBuild = async (): Promise<ServerBuild> =>
     vite
       ? ((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
       : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
   const loadBuild = async (): Promise<ServerBuild> => {
     const build = await loadRawBuild();
-    const runtime = build.entry.module as unknown as RuntimeModule;
-    return runtime.withRequestScope(runtime.withAvailability(build));
+    return appRuntimeOf(build).withAvailability(build);
   };
 
-  // The entry module of the server build carries the app runtime (database, migrations, seed).
-  const runtime = (await loadBuild()).entry.module as unknown as RuntimeModule;
+  // The entry module of the server build carries the app runtime (database, migrations, seed, kept pages).
+  const runtime = appRuntimeOf(await loadBuild());
   const started = Date.now();
   await runtime.startRuntime();
   logger.info({ ms: Date.now() - started }, "database ready");
@@ -112,31 +91,15 @@ async function main() {
       });
   });
 
+  // The policy of every answer that is not a rendered page; a page brings its own, with its scripts' hashes.
+  const defaultPolicy = contentSecurityPolicy();
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader(CSP_HEADER, defaultPolicy);
     next();
   });
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "default-src": ["'self'"],
-          // 'strict-dynamic' trusts the module chunks that the nonce'd entry loads.
-          "script-src": [
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-            "'strict-dynamic'",
-            "'self'",
-          ],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          // A tile server the site configured (MAP_TILE_URL) may serve the maps' images; nothing else may.
-          "img-src": ["'self'", "data:", ...mapTileOrigins()],
-          "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
-          // No page of the site is meant to be shown inside a frame, not even the site's own (clickjacking).
-          "frame-ancestors": ["'none'"],
-          "upgrade-insecure-requests": null,
-        },
-      },
+      contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       // The old browsers that ignore frame-ancestors read this instead.
       frameguard: { action: "deny" },
@@ -146,17 +109,6 @@ async function main() {
       hsts: isProduction && process.env.HSTS !== "0",
     }),
   );
-  // A 304 must not carry this response's CSP: the browser would put it on the page it kept, whose scripts carry
-  // the nonce of the answer that page came with, and block them.
-  app.use((_req, res, next) => {
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: express.Response, ...args: unknown[]) {
-      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-      if (status === 304) this.removeHeader("Content-Security-Policy");
-      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
-    } as typeof res.writeHead;
-    next();
-  });
   // A lower quality and a smaller window than brotli's defaults: app/server/compression-settings.ts says why.
   app.use(
     compression({
@@ -261,10 +213,9 @@ async function main() {
   // --- end of service worker ---
 
   // The load context of every loader, for Remix's handler and for payload files alike.
-  const getLoadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
-    cspNonce: res.locals.cspNonce as string,
+  const getLoadContext = (req: express.Request, pageVersion?: string): AppLoadContext => ({
     clientIp: req.ip ?? "",
-    pageVersion: res.locals.pageVersion as string | undefined,
+    pageVersion,
   });
 
   // --- Payload files (issue #4 item 3, SPEC §7.5): `{path}/_payload.json` is the page's loader data as JSON. ---
@@ -272,55 +223,42 @@ async function main() {
   app.all(/\/_payload\.json$/, async (req, res, next) => {
     try {
       const build = await loadBuild();
-      const payload = (build.entry.module as unknown as RuntimeModule).answerPayload;
-      const response = await payload(build, fetchRequestFrom(req, res), getLoadContext(req, res));
-      res.status(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== "set-cookie") res.setHeader(name, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) res.setHeader("Set-Cookie", cookies);
-      res.end(Buffer.from(await response.arrayBuffer()));
+      const request = remixRequestFrom(req, res);
+      const { answerPayload, inRequestScope } = appRuntimeOf(build);
+      await send(res, await inRequestScope(() => answerPayload(build, request, getLoadContext(req))));
     } catch (err) {
       next(err);
     }
   });
   // --- end of payload files ---
 
-  // --- Kept pages (decision 0051): a visitor's public page, with the database as it was when the page was
-  // rendered, is sent as it was but for its nonce; otherwise the database's version goes to the loaders' context.
-  if (!vite) {
-    app.get("*", async (req, res, next) => {
-      try {
-        const { answer, version } = await runtime.answerFromKeptPage({
-          url: remixUrlOf(req).href,
-          method: req.method,
-          cookie: req.get("cookie"),
-          authorization: req.get("authorization"),
-          ifNoneMatch: req.get("if-none-match"),
-          acceptEncoding: req.get("accept-encoding"),
-          nonce: res.locals.cspNonce as string,
-        });
-        res.locals.pageVersion = version;
-        if (!answer) return next();
-        res.status(answer.status);
-        for (const [name, value] of answer.headers) res.setHeader(name, value);
-        res.end(answer.body);
-      } catch (err) {
-        next(err);
+  // --- Pages: a kept page or a 304 before Remix runs (decisions 0051, 0066), else Remix with the data version read
+  // before its loaders, which vouches for the page they make.
+  const remix = createRequestHandler(vite ? loadBuild : await loadBuild(), isProduction ? "production" : "development");
+  app.all("*", async (req, res, next) => {
+    try {
+      const url = remixUrlOf(req);
+      // A kept page goes out as the bytes it is, without a Fetch Request or Response made for it.
+      const kept = vite
+        ? {}
+        : await runtime.answerBeforeRemix({
+            url: url.href,
+            method: req.method,
+            headers: { get: (name) => req.get(name) ?? null, has: (name) => req.get(name) !== undefined },
+          });
+      if (kept.answer) {
+        res.status(kept.answer.status);
+        for (const [name, value] of kept.answer.headers) res.setHeader(name, value);
+        if (kept.answer.status === 304) res.removeHeader(CSP_HEADER);
+        res.end(kept.answer.body);
+        return;
       }
-    });
-  }
-  // --- end of kept pages ---
-
-  app.all(
-    "*",
-    createRequestHandler({
-      build: vite ? loadBuild : await loadBuild(),
-      mode: isProduction ? "production" : "development",
-      getLoadContext,
-    }),
-  );
+      const request = remixRequestFrom(req, res, url);
+      await send(res, await runtime.inRequestScope(() => remix(request, getLoadContext(req, kept.version))));
+    } catch (err) {
+      next(err);
+    }
+  });
 
   // The last resort: a short plain answer, never Express's HTML page; statuses that middleware chose (a static
   // file's 400 for a malformed path) are kept.
@@ -387,12 +325,11 @@ async function main() {
 }
 
 /**
- * A Fetch API Request for a GET or HEAD Express request, as @remix-run/express
- * builds one for Remix: the full URL (host and protocol as Express sees them,
- * which honours TRUST_PROXY), the headers, and a signal that aborts when the
- * client goes away before the answer is sent.
+ * The Fetch API Request Remix is given for an Express request: the URL as `remixUrlOf` reads it, the headers, the
+ * body of anything but GET and HEAD as a stream, and a signal that aborts when the client goes away before the
+ * answer is sent.
  */
-function fetchRequestFrom(req: express.Request, res: express.Response): Request {
+function remixRequestFrom(req: express.Request, res: express.Response, url = remixUrlOf(req)): Request {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -402,13 +339,37 @@ function fetchRequestFrom(req: express.Request, res: express.Response): Request 
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(remixUrlOf(req), { method: req.method, headers, signal: controller.signal });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
 }
 
 /**
- * The URL of a request as @remix-run/express gives it to Remix (its createRemixRequest): the host as Express reads
- * it (which honours TRUST_PROXY) with the port of X-Forwarded-Host or Host, and the original path and query. Kept
- * pages are found by it, so it must be the very URL their render saw.
+ * Sends a Fetch API Response. Its headers replace those set before (a page's own CSP replaces the default policy:
+ * two policies would both be enforced); an event stream's headers go out at once. A 304 carries no CSP: the browser
+ * would put it on the page it kept, and the default policy has none of that page's script hashes.
+ */
+async function send(res: express.Response, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  if (response.status === 304) res.removeHeader(CSP_HEADER);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * The URL of a request as @remix-run/express would give it to Remix: the host as Express reads it (which honours
+ * TRUST_PROXY) with the port of X-Forwarded-Host or Host, and the original path and query. Kept pages are found by
+ * it, so it must be the very URL their render saw.
  */
 function remixUrlOf(req: express.Request): URL {
   const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);

@@ -3,34 +3,22 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { currentBuildId } from "~/platform/build-info.server";
-import {
-  applyDocumentCaching,
-  documentETag,
-  isRevalidatable,
-  matchesIfNoneMatch,
-} from "~/platform/document-caching.server";
-import {
-  type KeptAnswer,
-  type PageAsk,
-  isAnonymousPageAsk,
-  isKeepableData,
-  keepRenderedPage,
-  reuseKeptPage,
-} from "~/platform/kept-pages.server";
+import { applyDocumentCaching, isRevalidatable } from "~/platform/document-caching.server";
+import { answerRenderedPage, isAnonymousPageRequest, isKeepableData } from "~/platform/kept-pages.server";
+import { CSP_HEADER, contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security";
 import { retryAfterFor } from "~/server/availability.server";
 import { logger } from "~/config/logger.server";
-import { NonceProvider } from "~/ui/nonce";
 import { keptDrawing } from "~/maps/drawings.server";
 import { MapDrawings } from "~/maps/ui/drawings";
 
+// server.ts reaches the app's runtime through these exports (app/routing/remix-build.ts says how and checks them).
 export { healthCheck, startRuntime, stopRuntime } from "~/server/runtime.server";
 export { withAvailability } from "~/server/availability.server";
-export { withRequestScope } from "~/routing/request-scope.server";
+export { inRequestScope } from "~/routing/request-scope.server";
 // server.ts answers `…/_payload.json` through this, so the loaders run in the app's one runtime.
 export { answerPayload } from "~/platform/payload.server";
-// server.ts answers a visitor's page from here when the page and the database are as they were.
-export { answerFromKeptPage } from "~/platform/kept-pages.server";
+// server.ts answers a visitor's page (or a 304) from here before Remix runs, when the page and the database are as they were.
+export { answerBeforeRemix } from "~/platform/kept-pages.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -58,24 +46,11 @@ export default function handleRequest(
     return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
   }
   applyDocumentCaching(request, responseHeaders);
-  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  let keeping: { ask: PageAsk; etag: string } | undefined;
-  // A public page that has not changed since the browser's copy is answered 304 before it is rendered at all.
-  if (isRevalidatable(request, responseStatusCode, responseHeaders)) {
-    const loaderData = remixContext.staticHandlerContext.loaderData;
-    const etag = documentETag(currentBuildId(), loaderData, VOLATILE_DATA);
-    responseHeaders.set("ETag", etag);
-    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
-      return new Response(null, { status: 304, headers: responseHeaders });
-    }
-    const ask = pageAskOf(request, nonce);
-    if (isAnonymousPageAsk(ask) && isKeepableData(loaderData, VOLATILE_DATA)) {
-      // The same data as a page kept a moment ago: the same page, but for its nonce (decision 0051).
-      const kept = reuseKeptPage(ask, etag, loadContext.pageVersion);
-      if (kept) return responseOf(kept);
-      keeping = { ask, etag };
-    }
-  }
+  // A page any cache may store: a 200 for a visitor, public, setting no cookie, with nothing that changes per answer.
+  const shared =
+    isRevalidatable(request, responseStatusCode, responseHeaders) &&
+    isAnonymousPageRequest(request) &&
+    isKeepableData(remixContext.staticHandlerContext.loaderData, VOLATILE_DATA);
   // The whole document is rendered before anything is sent and handed on as one buffer: a stream would be
   // flushed after every React chunk (@remix-run/node flushes per write), and the compressor with it, which cost
   // ten times the CPU of compressing the page once (issue 12). No route streams deferred data.
@@ -90,26 +65,22 @@ export default function handleRequest(
       final(done) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         const html = Buffer.concat(chunks);
-        const kept =
-          keeping && responseStatusCode === 200
-            ? keepRenderedPage(keeping.ask, html, {
-                etag: keeping.etag,
-                version: loadContext.pageVersion,
-                headers: responseHeaders,
-              })
-            : undefined;
-        resolve(kept ? responseOf(kept) : new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        // The hashes of this page's own inline scripts, computed once: the page and its policy are fixed bytes.
+        responseHeaders.set(CSP_HEADER, contentSecurityPolicy(inlineScriptHashes(html.toString("utf8"))));
+        const init = { headers: responseHeaders, status: responseStatusCode };
+        resolve(
+          shared && responseStatusCode === 200
+            ? answerRenderedPage(request, html, init, loadContext.pageVersion)
+            : new Response(html, init),
+        );
         done();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <MapDrawings.Provider value={keptDrawing}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-        </MapDrawings.Provider>
-      </NonceProvider>,
+      <MapDrawings.Provider value={keptDrawing}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      </MapDrawings.Provider>,
       {
-        nonce,
         onShellReady() {
           shellRendered = true;
         },
@@ -131,25 +102,8 @@ export default function handleRequest(
   });
 }
 
-/** Root data left out of a page's etag because it changes on every answer (the honeypot's timestamp). */
+/** Root data that changes on every answer (the honeypot's timestamp): a page holding it is not kept. */
 const VOLATILE_DATA = ["honeypot"];
-
-function pageAskOf(request: Request, nonce: string): PageAsk {
-  const headers = request.headers;
-  return {
-    url: request.url,
-    method: request.method,
-    cookie: headers.get("cookie"),
-    authorization: headers.get("authorization"),
-    ifNoneMatch: headers.get("if-none-match"),
-    acceptEncoding: headers.get("accept-encoding"),
-    nonce,
-  };
-}
-
-function responseOf(answer: KeptAnswer): Response {
-  return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
-}
 
 /**
  * The data a browser fetches for a page on navigation (`….data`) is cached like the page itself: `private,

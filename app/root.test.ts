@@ -23,7 +23,7 @@ describe("the root loader", () => {
     const response = await loader({
       request: new Request("http://metryka.test/ConfigCheck", { headers: { Cookie: "metryka_refresh=x" } }),
       params: {},
-      context: { cspNonce: "", clientIp: "" },
+      context: { clientIp: "" },
     });
     expect(response.data.user).toBeNull();
     // The browser still holds its refresh cookie: the page refreshes (SPEC §7.1), and a visitor without one does not.
@@ -40,7 +40,7 @@ describe("the root loader", () => {
     const response = await loader({
       request: new Request("http://metryka.test/", { headers: { Cookie: "metryka_refresh_other=x" } }),
       params: {},
-      context: { cspNonce: "", clientIp: "" },
+      context: { clientIp: "" },
     });
     expect(response.data.session).toBe(false);
   });

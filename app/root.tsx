@@ -19,7 +19,6 @@ import styles from "~/styles/app.css?url";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { NavMenu } from "~/ui/nav-menu";
 import { siteNavigation } from "~/navigation.server";
-import { useNonce } from "~/ui/nonce";
 import { SkipLink } from "~/ui/skip-link";
 import { PATHS, isVisitorFormPage } from "~/routing/paths";
 
@@ -70,14 +69,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 /** The one default layout (SPEC §2): header with navigation, content, footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HASH_REDIRECT_SCRIPT }} />
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HASH_REDIRECT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -106,8 +104,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </footer>
           </HoneypotProvider>
         </AuthenticityTokenProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

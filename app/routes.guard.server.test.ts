@@ -54,9 +54,7 @@ function call(route: RouteEntry, handler: "loader" | "action", address: string, 
           body: new URLSearchParams({ any: "thing" }),
           headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
         });
-  return outcome(() =>
-    run({ request, params: params as Record<string, string>, context: { cspNonce: "", clientIp: "" } }),
-  );
+  return outcome(() => run({ request, params: params as Record<string, string>, context: { clientIp: "" } }));
 }
 
 const GUARD_CALL = /\bawait (requireActiveMember|requireAdmin|requireAdminAuth)\(request\)/;

@@ -67,11 +67,12 @@ test.describe("shell, routing and errors", () => {
     expect(body.length).toBeLessThan(20);
   });
 
-  test("pages carry a nonce-based CSP without unsafe-inline scripts", async ({ request, page }) => {
+  test("pages carry a hash-based CSP without unsafe-inline scripts", async ({ request, page }) => {
     const response = await request.get("/");
     const csp = response.headers()["content-security-policy"];
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
-    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).toMatch(/'strict-dynamic'/);
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
     expect(scriptSrc).not.toContain("unsafe-inline");
     const errors: string[] = [];
     page.on("console", (m) => {

@@ -66,7 +66,7 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
     });
   };
 
-  it("sends a nonce-based CSP without 'unsafe-inline' scripts, frame-ancestors 'none', and HSTS", async () => {
+  it("sends a hash-based CSP without 'unsafe-inline' scripts, frame-ancestors 'none', and HSTS", async () => {
     for (const path of ["/", "/Login", "/stpete/birth/search?surname=Kowalski", "/members/profile"]) {
       const response = await get(path, { Cookie: member.cookie });
       const csp = response.headers.get("Content-Security-Policy") ?? "";
@@ -79,19 +79,26 @@ describe.each(kinds)("headers and sessions on %s", (kind) => {
       const scriptSrc = directives.get("script-src") ?? [];
       expect(scriptSrc, path).not.toContain("'unsafe-inline'");
       expect(scriptSrc, path).not.toContain("'unsafe-eval'");
-      const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
-      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(scriptSrc, path).toContain("'strict-dynamic'");
+      expect(
+        scriptSrc.some((s) => s.startsWith("'nonce-")),
+        path,
+      ).toBe(false);
+      const hashes = scriptSrc.filter((s) => s.startsWith("'sha256-")).map((s) => s.slice(1, -1));
       expect(directives.get("frame-ancestors"), path).toEqual(["'none'"]);
       expect(directives.get("object-src"), path).toEqual(["'none'"]);
       expect(response.headers.get("X-Frame-Options"), path).toBe("DENY");
       expect(response.headers.get("Strict-Transport-Security"), path).toMatch(/^max-age=\d{7,}/);
-      // Every script of the page carries this answer's nonce; another answer gets another nonce.
+      // Every inline script of the page, and nothing else, is allowed by its SHA-256 hash (decision 0066).
       const html = await response.text();
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-      if (path === "/") expect(scripts.length, path).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
-      const again = (await get(path)).headers.get("Content-Security-Policy") ?? "";
-      expect(again).not.toContain(nonce);
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes = "", text]) => !/\bsrc=/.test(attributes) && text,
+      );
+      if (path === "/") expect(inline.length, path).toBeGreaterThan(0);
+      const expected = new Set(
+        inline.map(([, , text = ""]) => `sha256-${createHash("sha256").update(text).digest("base64")}`),
+      );
+      expect(new Set(hashes), path).toEqual(expected);
     }
   });
 

@@ -2,8 +2,8 @@
  * Legacy hash-style URLs (`/#/stpete/birth/search`) from the society's old
  * single-page site must land on the plain path (SPEC §2). The hash never
  * reaches the server, so this runs as the first inline script of every page,
- * before anything renders. It is a string so it can be inlined with the CSP
- * nonce; hash-redirect.test.ts runs exactly this text.
+ * before anything renders. It is a string so it can be inlined (the page's CSP
+ * carries its hash); hash-redirect.test.ts runs exactly this text.
  *
  * "//host" and "/\host" targets are refused: they would leave the site.
  */

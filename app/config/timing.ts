@@ -108,7 +108,14 @@ export const TREE_WRITE_REST_MAX_MS = 50;
 export const TREE_PROGRESS_POLL_MS = 1_000;
 
 /**
- * How long a public page kept by the server (app/platform/page-cache.server.ts) is sent again without its loaders
+ * How long a shared cache in front of the site (nginx, a CDN: docs/deploy.md) may send a visitor's public page
+ * before it asks again with If-None-Match (`s-maxage`): a write shows there at most this late. Asking again costs
+ * the site a data-version read and a 304 (decision 0066).
+ */
+export const SHARED_CACHE_MAX_AGE_S = 2;
+
+/**
+ * How long a public page kept by the server (app/platform/kept-pages.server.ts) is sent again without its loaders
  * running, while no write has touched the database: it bounds what time alone changes on a page (the public years'
  * limit, a citation's access date) to this much.
  */

@@ -1,5 +1,6 @@
 import { beiderMorse, beiderMorseTokens } from "./beider-morse/engine";
 import { daitchMokotoff } from "./daitch-mokotoff";
+import { genderFormKeys } from "./gender-forms";
 import { variantKeys } from "./given-names";
 import { exactKey, foldName, nameWords } from "./normalize";
 import { similarSpellingKeys } from "./similar-spelling";
@@ -34,6 +35,8 @@ export interface WordKeys {
   beiderMorse: string[];
   /** Its similar-spelling keys: the deletion neighbourhood (empty unless asked for, or under five letters). */
   similar: string[];
+  /** Its masculine and feminine forms' shared key (empty unless asked for). */
+  genderForm: string[];
 }
 
 export interface NameKeys {
@@ -56,18 +59,21 @@ export interface NameKeyOptions {
   person?: boolean;
 }
 
+type PersonWordKeys = Pick<WordKeys, "transliteration" | "beiderMorse" | "similar" | "genderForm">;
+
 /** Words whose person keys are remembered: registers repeat the same names, and Beider–Morse costs ~0.2 ms a word. */
 const PERSON_KEYS_CACHE_SIZE = 50_000;
-const personKeysCache = new Map<string, Pick<WordKeys, "transliteration" | "beiderMorse" | "similar">>();
+const personKeysCache = new Map<string, PersonWordKeys>();
 
 /** A word's transliteration, Beider–Morse and similar-spelling keys. */
-export function personWordKeys(word: string): Pick<WordKeys, "transliteration" | "beiderMorse" | "similar"> {
+export function personWordKeys(word: string): PersonWordKeys {
   const known = personKeysCache.get(word);
   if (known) return known;
   const keys = {
     transliteration: transliterationKeys(word),
     beiderMorse: beiderMorseTokens(beiderMorse(word).encoding),
     similar: similarSpellingKeys(word),
+    genderForm: genderFormKeys(word),
   };
   if (personKeysCache.size >= PERSON_KEYS_CACHE_SIZE) personKeysCache.clear();
   personKeysCache.set(word, keys);
@@ -90,7 +96,9 @@ export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys 
       folded,
       phonetic,
       variants: options.variants ? variantKeys(word) : [],
-      ...(options.person ? personWordKeys(word) : { transliteration: [], beiderMorse: [], similar: [] }),
+      ...(options.person
+        ? personWordKeys(word)
+        : { transliteration: [], beiderMorse: [], similar: [], genderForm: [] }),
     });
   }
   const list = [...words.values()];

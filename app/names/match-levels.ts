@@ -10,6 +10,7 @@ export const MATCH_LEVELS = [
   "exact",
   "folded",
   "transliteration",
+  "genderForm",
   "variant",
   "beiderMorse",
   "daitchMokotoff",
@@ -22,6 +23,7 @@ export type MatchLevel = (typeof MATCH_LEVELS)[number];
 /** The code kind (name_codes.kind) each keyed level is stored under; exact, folded, starts and contains read the dictionary. */
 export const LEVEL_CODE_KINDS = {
   transliteration: "t",
+  genderForm: "g",
   variant: "v",
   beiderMorse: "b",
   daitchMokotoff: "d",
@@ -35,20 +37,26 @@ export const MODE_LEVELS: Record<MatchMode, readonly MatchLevel[]> = {
   normalized: ["exact", "folded"],
   starts: ["exact", "folded", "starts"],
   contains: ["exact", "folded", "starts", "contains"],
-  sounds: ["exact", "folded", "transliteration", "daitchMokotoff", "similar"],
-  variants: ["exact", "folded", "transliteration", "variant"],
+  sounds: ["exact", "folded", "transliteration", "genderForm", "daitchMokotoff", "similar"],
+  variants: ["exact", "folded", "transliteration", "variant", "similar"],
   beiderMorse: ["exact", "folded", "beiderMorse"],
   similar: ["exact", "folded", "similar"],
 };
 
 /** Levels that need person keys (transliteration, Beider–Morse, similar spelling): not kept for places. */
-export const PERSON_LEVELS: ReadonlySet<MatchLevel> = new Set(["transliteration", "beiderMorse", "similar"]);
+export const PERSON_LEVELS: ReadonlySet<MatchLevel> = new Set([
+  "transliteration",
+  "genderForm",
+  "beiderMorse",
+  "similar",
+]);
 
 /** How a reason names each level: short, readable without colour. */
 export const LEVEL_LABELS: Record<MatchLevel, string> = {
   exact: "same spelling",
   folded: "same name, accents or alphabet aside",
   transliteration: "same name in another alphabet or transliteration",
+  genderForm: "the other gender's form",
   variant: "same name in another language",
   beiderMorse: "sounds like (Beider–Morse)",
   daitchMokotoff: "sounds like (Daitch–Mokotoff)",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REFRESH_COOKIE_NAME } from "~/auth/sessions.server";
-import { applyDocumentCaching, documentETag, isRevalidatable, matchesIfNoneMatch } from "./document-caching.server";
+import { applyDocumentCaching, isRevalidatable } from "./document-caching.server";
 
 const ORIGIN = "https://metryka.test";
 
@@ -93,38 +93,6 @@ describe("applyDocumentCaching", () => {
     expect(cachingFor("/members/profile").get("vary")).toMatch(/\bCookie\b/);
     const vary = cachingFor("/Search", { responseHeaders: [["Vary", "Accept-Encoding"]] }).get("vary") ?? "";
     expect(vary.split(",").map((v) => v.trim())).toEqual(["Accept-Encoding", "Cookie"]);
-  });
-});
-
-describe("documentETag", () => {
-  const data = { root: { buildId: "b1", csrf: "", honeypot: { validFrom: "1" } }, "routes/x": { rows: [1, 2] } };
-
-  it("is weak, and the same for the same build and data", () => {
-    const tag = documentETag("b1", data, ["honeypot"]);
-    expect(tag).toMatch(/^W\/"[\w-]+"$/);
-    expect(documentETag("b1", structuredClone(data), ["honeypot"])).toBe(tag);
-  });
-
-  it("changes with the build and with any data the page shows, not with a volatile root key", () => {
-    const tag = documentETag("b1", data, ["honeypot"]);
-    expect(documentETag("b2", data, ["honeypot"])).not.toBe(tag);
-    expect(documentETag("b1", { ...data, "routes/x": { rows: [1, 3] } }, ["honeypot"])).not.toBe(tag);
-    expect(documentETag("b1", { ...data, root: { ...data.root, honeypot: { validFrom: "2" } } }, ["honeypot"])).toBe(
-      tag,
-    );
-  });
-});
-
-describe("matchesIfNoneMatch", () => {
-  const ask = (value?: string) => value;
-
-  it("compares weakly, in a list, and takes *", () => {
-    expect(matchesIfNoneMatch(ask('W/"a"'), 'W/"a"')).toBe(true);
-    expect(matchesIfNoneMatch(ask('"a"'), 'W/"a"')).toBe(true);
-    expect(matchesIfNoneMatch(ask('W/"b", W/"a"'), 'W/"a"')).toBe(true);
-    expect(matchesIfNoneMatch(ask("*"), 'W/"a"')).toBe(true);
-    expect(matchesIfNoneMatch(ask('W/"b"'), 'W/"a"')).toBe(false);
-    expect(matchesIfNoneMatch(ask(), 'W/"a"')).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 // Which rendered pages a cache may keep (issue #4 item 1, issue 12 item 3). The service worker cannot see cookies,
 // so the server marks every page that could hold someone's data, and every answer that sets a cookie, as
 // `private, no-store`, and neither the worker nor a shared cache stores those.
-import { createHash } from "node:crypto";
 import { REFRESH_COOKIE_NAME, carriesSession } from "~/auth/sessions.server";
 import { isMembersPath } from "~/routing/members-area";
 
@@ -33,38 +32,11 @@ export function applyDocumentCaching(request: Request, headers: Headers): void {
   headers.append("Vary", "Cookie");
 }
 
-/** Whether a response with these headers may carry a validator and be answered 304: a public, storable page. */
+/**
+ * Whether a response with these headers is a public, storable page, which a shared cache may keep and which may carry
+ * a validator (app/platform/kept-pages.server.ts).
+ */
 export function isRevalidatable(request: Request, status: number, headers: Headers): boolean {
   if (status !== 200 || (request.method !== "GET" && request.method !== "HEAD")) return false;
   return !/\b(private|no-store)\b/i.test(headers.get("cache-control") ?? "") && !setCookies(headers).length;
-}
-
-/**
- * The validator of a public page: the build it was rendered by and a digest of the data its loaders read (the
- * data version of that page; whatever an import or an edit changes on it changes this). Weak, because the bytes
- * differ on every answer (the CSP nonce) while the page is the same. `volatile` names root data keys that change on
- * every request without changing what the page shows (the sign-up form's honeypot timestamp).
- */
-export function documentETag(
-  buildId: string | undefined,
-  loaderData: Record<string, unknown>,
-  volatile: readonly string[] = [],
-): string {
-  const hash = createHash("sha256").update(buildId ?? "");
-  for (const [routeId, data] of Object.entries(loaderData)) {
-    let stable = data;
-    if (volatile.length && data && typeof data === "object" && !Array.isArray(data)) {
-      stable = Object.fromEntries(Object.entries(data).filter(([key]) => !volatile.includes(key)));
-    }
-    hash.update(`\u0000${routeId}\u0000`).update(JSON.stringify(stable) ?? "");
-  }
-  return `W/"${hash.digest("base64url").slice(0, 32)}"`;
-}
-
-/** Whether a request's If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
-export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
 }

@@ -1,36 +1,40 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_CACHE_FRESH_MS } from "~/config/timing";
 import { provideDatabase } from "~/db/current.server";
 import { dataVersion } from "~/db/data-version.server";
 import { type TestDatabase, createTestDatabase } from "~/db/test-database";
 import {
-  type PageAsk,
-  answerFromKeptPage,
+  SHARED_PAGE_CACHE_CONTROL,
+  answerBeforeRemix,
+  answerRenderedPage,
   forgetKeptPages,
-  isAnonymousPageAsk,
+  isAnonymousPageRequest,
   isKeepableData,
-  keepRenderedPage,
-  reuseKeptPage,
+  matchesIfNoneMatch,
+  negotiateCoding,
 } from "./kept-pages.server";
 
 const URL_ = "http://localhost:3000/stpete/birth/search?surname=Schmidt";
-const ETAG = 'W/"data-1"';
-const render = (nonce: string) => Buffer.from(`<html><script nonce="${nonce}">go()</script><p>Schmidt</p></html>`);
-const ask = (nonce: string, extra: Partial<PageAsk> = {}): PageAsk => ({
-  url: URL_,
-  method: "GET",
-  acceptEncoding: "br, gzip",
-  nonce,
-  ...extra,
-});
-const pageHeaders = () =>
-  new Headers({
+const HTML = "<html><script>go()</script><p>Schmidt</p></html>";
+const render = () => Buffer.from(HTML);
+const ask = (headers: Record<string, string> = {}, url = URL_, method = "GET") =>
+  new Request(url, { method, headers: { "Accept-Encoding": "br, gzip", ...headers } });
+/** What server.ts sends for a kept answer, as a Response to read in the tests. */
+async function before(request: Request, now?: number) {
+  const { answer, version } = await answerBeforeRemix(request, now);
+  const response = answer && new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
+  return { response, version };
+}
+const pageInit = () => ({
+  status: 200,
+  headers: new Headers({
     "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": "script-src 'strict-dynamic' 'sha256-x'",
     "Cache-Control": "no-cache",
     Vary: "Cookie",
-    ETag: ETAG,
-  });
+  }),
+});
 
 describe("kept pages", () => {
   let test: TestDatabase;
@@ -46,95 +50,135 @@ describe("kept pages", () => {
   beforeEach(() => forgetKeptPages());
 
   async function keepOne(now = Date.now()) {
-    const fields = (version: string | undefined) => ({ etag: ETAG, version, headers: pageHeaders() });
-    // An address asked for the first time is not kept, so its database version is not even read.
-    expect(await answerFromKeptPage(ask("zeroth"), now)).toEqual({});
-    expect(keepRenderedPage(ask("zeroth"), render("zeroth"), fields(undefined), now)).toBeUndefined();
+    // An address asked for the first time is not kept, its database version not even read, and it has no ETag.
+    expect(await before(ask(), now)).toEqual({});
+    const first = answerRenderedPage(ask(), render(), pageInit(), undefined, now);
+    expect(first.headers.get("etag")).toBeNull();
+    expect(first.headers.get("content-encoding")).toBeNull();
+    expect(first.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
     // The second time it is.
-    const { answer, version } = await answerFromKeptPage(ask("first"), now);
-    expect(answer).toBeUndefined();
+    const { response, version } = await before(ask(), now);
+    expect(response).toBeUndefined();
     expect(version).toBe(await dataVersion(test.database));
-    const made = keepRenderedPage(ask("first"), render("first"), fields(version), now);
-    expect(made?.status).toBe(200);
-    return made!;
+    const made = answerRenderedPage(ask(), render(), pageInit(), version, now);
+    expect(made.status).toBe(200);
+    return made;
   }
 
   it("reads no database version for what is never kept: a client navigation's data, a file, an export", async () => {
     await keepOne();
     for (const path of ["/stpete/birth/search.data?surname=Schmidt", "/favicon.ico", "/stpete/birth/export.csv"]) {
-      const other = ask("d", { url: `http://localhost:3000${path}` });
-      expect(await answerFromKeptPage(other)).toEqual({});
-      expect(await answerFromKeptPage(other)).toEqual({});
+      const other = ask({}, `http://localhost:3000${path}`);
+      expect(await before(other)).toEqual({});
+      expect(await before(other)).toEqual({});
     }
   });
 
-  it("sends a kept page again with this answer's nonce, gzipped, while the database is unchanged", async () => {
+  it("sends a kept page as the same bytes in each coding, with a strong ETag per coding", async () => {
     const made = await keepOne();
-    expect(gunzipSync(made.body!).toString()).toBe(render("first").toString());
-    const { answer } = await answerFromKeptPage(ask("second"));
-    expect(answer?.status).toBe(200);
-    expect(gunzipSync(answer!.body!).toString()).toBe(render("second").toString());
-    const headers = new Map(answer!.headers);
-    expect(headers.get("content-encoding")).toBe("gzip");
-    expect(headers.get("content-length")).toBe(String(answer!.body!.length));
-    expect(headers.get("vary")).toBe("Cookie, Accept-Encoding");
-    expect(headers.get("etag")).toBe(ETAG);
-    expect(headers.get("cache-control")).toBe("no-cache");
+    const madeBody = Buffer.from(await made.arrayBuffer());
+    expect(brotliDecompressSync(madeBody).toString()).toBe(HTML);
+    const answers = [];
+    for (const accept of ["br, gzip", "br, gzip", "gzip", "identity"]) {
+      const { response } = await before(ask({ "Accept-Encoding": accept }));
+      expect(response?.status).toBe(200);
+      const body = Buffer.from(await response!.arrayBuffer());
+      const coding = response!.headers.get("content-encoding");
+      expect(response!.headers.get("content-length")).toBe(String(body.length));
+      expect(response!.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      expect(response!.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
+      expect(response!.headers.get("content-security-policy")).toBe("script-src 'strict-dynamic' 'sha256-x'");
+      const plain = coding === "br" ? brotliDecompressSync(body) : coding === "gzip" ? gunzipSync(body) : body;
+      expect(plain.toString()).toBe(HTML);
+      answers.push({ coding, etag: response!.headers.get("etag"), body: body.toString("base64") });
+    }
+    expect(answers.map((a) => a.coding)).toEqual(["br", "br", "gzip", null]);
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.body).toBe(madeBody.toString("base64"));
+    expect(answers.map((a) => a.etag)).toEqual([
+      made.headers.get("etag"),
+      made.headers.get("etag"),
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(3);
+    for (const { etag } of answers) expect(etag).toMatch(/^"[\w-]+"$/);
   });
 
-  it("sends it plain to a browser that takes no gzip", async () => {
-    await keepOne();
-    const { answer } = await answerFromKeptPage(ask("plain", { acceptEncoding: "br" }));
-    expect(answer!.body!.toString()).toBe(render("plain").toString());
-    expect(new Map(answer!.headers).has("content-encoding")).toBe(false);
+  it("answers 304 to the browser or cache that holds it, without a body or a CSP", async () => {
+    const made = await keepOne();
+    const etag = made.headers.get("etag")!;
+    const { response } = await before(ask({ "If-None-Match": etag }));
+    expect(response?.status).toBe(304);
+    expect(response?.body).toBeNull();
+    expect(response!.headers.get("etag")).toBe(etag);
+    expect(response!.headers.get("content-security-policy")).toBeNull();
+    // The tag of another coding is another representation.
+    expect((await before(ask({ "If-None-Match": etag, "Accept-Encoding": "gzip" }))).response?.status).toBe(200);
   });
 
-  it("answers 304 to the browser that holds it, without a body", async () => {
-    await keepOne();
-    const { answer } = await answerFromKeptPage(ask("again", { ifNoneMatch: ETAG }));
-    expect(answer?.status).toBe(304);
-    expect(answer?.body).toBeUndefined();
-    expect(new Map(answer!.headers).get("etag")).toBe(ETAG);
+  it("answers 304 for a tag it gave, even when the page is no longer kept, while nothing changed", async () => {
+    const etag = (await keepOne()).headers.get("etag")!;
+    forgetKeptPages();
+    const { response } = await before(ask({ "If-None-Match": etag }));
+    expect(response?.status).toBe(304);
   });
 
-  it("is not sent once anything was written, and the new version comes back for the loaders", async () => {
-    await keepOne();
+  it("is not sent, nor answered 304, once anything was written, and the new version comes back for the loaders", async () => {
+    const etag = (await keepOne()).headers.get("etag")!;
     test.database.sqlite!.prepare("insert into scratch values (1)").run();
-    const { answer, version } = await answerFromKeptPage(ask("after"));
-    expect(answer).toBeUndefined();
+    const { response, version } = await before(ask({ "If-None-Match": etag }));
+    expect(response).toBeUndefined();
     expect(version).toBe(await dataVersion(test.database));
+    const again = answerRenderedPage(ask(), render(), pageInit(), version);
+    expect(again.headers.get("etag")).not.toBe(etag);
   });
 
   it("is rendered again after PAGE_CACHE_FRESH_MS even with nothing written", async () => {
     const now = Date.now();
     await keepOne(now);
-    expect((await answerFromKeptPage(ask("soon"), now + PAGE_CACHE_FRESH_MS - 1)).answer).toBeDefined();
-    expect((await answerFromKeptPage(ask("late"), now + PAGE_CACHE_FRESH_MS)).answer).toBeUndefined();
-    expect(reuseKeptPage(ask("late"), ETAG, "v", now + PAGE_CACHE_FRESH_MS)).toBeUndefined();
+    expect((await before(ask(), now + PAGE_CACHE_FRESH_MS - 1)).response).toBeDefined();
+    expect((await before(ask(), now + PAGE_CACHE_FRESH_MS)).response).toBeUndefined();
   });
 
   it("is neither given to nor made for a request with a cookie or a token", async () => {
     await keepOne();
-    expect(await answerFromKeptPage(ask("c", { cookie: "metryka_refresh=abc" }))).toEqual({});
-    expect(await answerFromKeptPage(ask("t", { authorization: "Bearer x" }))).toEqual({});
-    expect(await answerFromKeptPage(ask("h", { method: "HEAD" }))).toEqual({});
-    expect(isAnonymousPageAsk(ask("a", { cookie: "csrf=1" }))).toBe(false);
-    expect(isAnonymousPageAsk(ask("a"))).toBe(true);
-  });
-
-  it("is reused after the loaders when they gave its etag, and vouched for by the version they ran at", async () => {
-    await keepOne();
-    test.database.sqlite!.prepare("insert into scratch values (2)").run();
-    const { version } = await answerFromKeptPage(ask("x"));
-    expect(reuseKeptPage(ask("x"), 'W/"data-2"', version)).toBeUndefined();
-    const reused = reuseKeptPage(ask("y"), ETAG, version);
-    expect(gunzipSync(reused!.body!).toString()).toBe(render("y").toString());
-    expect((await answerFromKeptPage(ask("z"))).answer?.status).toBe(200);
+    expect(await before(ask({ Cookie: "metryka_refresh=abc" }))).toEqual({});
+    expect(await before(ask({ Authorization: "Bearer x" }))).toEqual({});
+    expect(await before(ask({}, URL_, "HEAD"))).toEqual({});
+    expect(isAnonymousPageRequest(ask({ Cookie: "csrf=1" }))).toBe(false);
+    expect(isAnonymousPageRequest(ask())).toBe(true);
+    const forMember = answerRenderedPage(ask({ Cookie: "csrf=1" }), render(), pageInit(), "v");
+    expect(forMember.headers.get("etag")).toBeNull();
   });
 
   it("keeps no page whose data changes with every answer (the honeypot)", () => {
     expect(isKeepableData({ root: { honeypot: {}, csrf: "" }, "routes/x": { rows: [] } }, ["honeypot"])).toBe(true);
     expect(isKeepableData({ root: { csrf: "" }, "routes/x": null }, ["honeypot"])).toBe(true);
     expect(isKeepableData({ root: { honeypot: { nameFieldName: "n" } } }, ["honeypot"])).toBe(false);
+  });
+});
+
+describe("negotiateCoding", () => {
+  it("prefers brotli, then gzip, and honours q=0 and *", () => {
+    expect(negotiateCoding("gzip, deflate, br")).toBe("br");
+    expect(negotiateCoding("gzip")).toBe("gzip");
+    expect(negotiateCoding("br;q=0, gzip")).toBe("gzip");
+    expect(negotiateCoding("x-gzip")).toBe("gzip");
+    expect(negotiateCoding("*")).toBe("br");
+    expect(negotiateCoding("*, br;q=0")).toBe("gzip");
+    expect(negotiateCoding("identity")).toBe("identity");
+    expect(negotiateCoding(null)).toBe("identity");
+  });
+});
+
+describe("matchesIfNoneMatch", () => {
+  it("compares weakly, in a list, and takes *", () => {
+    expect(matchesIfNoneMatch('W/"a"', '"a"')).toBe(true);
+    expect(matchesIfNoneMatch('"a"', '"a"')).toBe(true);
+    expect(matchesIfNoneMatch('W/"b", "a"', '"a"')).toBe(true);
+    expect(matchesIfNoneMatch("*", '"a"')).toBe(true);
+    expect(matchesIfNoneMatch('"b"', '"a"')).toBe(false);
+    expect(matchesIfNoneMatch(undefined, '"a"')).toBe(false);
   });
 });

@@ -51,7 +51,6 @@ for (const dialect of testDialects()) {
 
     async function payload(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
       const response = await answerPayload(build, new Request(`${TEST_BASE_URL}${target}`, { headers, method }), {
-        cspNonce: "",
         clientIp: "203.0.113.7",
       });
       expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");

@@ -80,7 +80,7 @@ function fakeBuild(): PayloadBuild {
   return { routes: routes as unknown as PayloadBuild["routes"] };
 }
 
-const context = { cspNonce: "", clientIp: "203.0.113.1" };
+const context = { clientIp: "203.0.113.1" };
 const get = async (target: string, init: RequestInit = {}) => {
   const response = await answerPayload(fakeBuild(), new Request(`http://metryka.test${target}`, init), context);
   return { response, body: (await response.json()) as Record<string, unknown> };

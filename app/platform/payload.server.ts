@@ -17,6 +17,7 @@ import { isMembersPath } from "~/routing/members-area";
 import { logger } from "~/config/logger.server";
 import { currentBuildId } from "./build-info.server";
 import { PATHS } from "~/routing/paths";
+import { dataWithInitOf } from "~/routing/remix-build";
 
 export const PAYLOAD_FILE = "_payload.json";
 
@@ -103,18 +104,6 @@ export function routeTree(routes: PayloadBuild["routes"]): MatchableRoute[] {
 
 // ---------------------------------------------------------------- loader outcomes
 
-type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-
-function isDataWithInit(value: unknown): value is DataWithInit {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "DataWithResponseInit" &&
-    "data" in value &&
-    "init" in value
-  );
-}
-
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
 type Settled =
@@ -189,29 +178,31 @@ async function settle(run: () => Promise<unknown>): Promise<Settled> {
     const value = await run();
     if (value instanceof Response) return await fromResponse(value, false);
     // `data(value, init)`: the page renders the value with the init's status (e.g. 400 beside a form's errors).
-    if (isDataWithInit(value)) {
+    const withInit = dataWithInitOf(value);
+    if (withInit) {
       return {
         kind: "data",
-        data: value.data ?? null,
-        status: value.init?.status,
-        headers: new Headers(value.init?.headers),
+        data: withInit.data ?? null,
+        status: withInit.init?.status,
+        headers: new Headers(withInit.init?.headers),
       };
     }
     return { kind: "data", data: value ?? null };
   } catch (thrown) {
     try {
       if (thrown instanceof Response) return await fromResponse(thrown, true);
-      if (isDataWithInit(thrown)) {
-        const status = thrown.init?.status ?? 500;
+      const withInit = dataWithInitOf(thrown);
+      if (withInit) {
+        const status = withInit.init?.status ?? 500;
         const message =
-          typeof thrown.data === "string" && thrown.data
-            ? thrown.data.trim().slice(0, MAX_MESSAGE_LENGTH)
+          typeof withInit.data === "string" && withInit.data
+            ? withInit.data.trim().slice(0, MAX_MESSAGE_LENGTH)
             : defaultMessage(status);
         return {
           kind: "error",
           status: status >= 400 ? status : 500,
           message,
-          headers: new Headers(thrown.init?.headers),
+          headers: new Headers(withInit.init?.headers),
         };
       }
     } catch (error) {

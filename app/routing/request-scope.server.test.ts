@@ -1,44 +1,55 @@
-import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { oncePerRequest, withRequestScope } from "./request-scope.server";
+import { inRequestScope, oncePerRequest } from "./request-scope.server";
 
-type Args = { request: Request; context: object };
+/** A loader (or action) that asks for the per-request value, after a turn of the event loop as a query would. */
+const ask = async (counter: { n: number }, request: Request) => {
+  await new Promise((r) => setTimeout(r, 1));
+  return oncePerRequest(request, "who", () => ++counter.n);
+};
 
-/** A build whose two routes' loaders (and one action) each ask for the same per-request value. */
-function buildCounting(counter: { n: number }): ServerBuild {
-  const ask = ({ request }: Args) => oncePerRequest(request, "who", () => ++counter.n);
-  const route = (id: string) => ({ id, path: id, module: { loader: ask, action: ask } });
-  return { routes: { root: route("root"), page: route("page") } } as unknown as ServerBuild;
-}
-
-const call = (build: ServerBuild, id: string, kind: "loader" | "action", args: Args) =>
-  (build.routes[id]!.module[kind] as unknown as (a: Args) => number)(args);
-
-describe("withRequestScope", () => {
-  it("lets the loaders of one request share a value, as Remix hands each its own copy of the request", () => {
+describe("oncePerRequest", () => {
+  it("lets the loaders of one request share a value, each with its own copy of the request", async () => {
     const counter = { n: 0 };
-    const build = withRequestScope(buildCounting(counter));
-    const context = {};
-    const first = call(build, "root", "loader", { request: new Request("http://x/a"), context });
-    const second = call(build, "page", "loader", { request: new Request("http://x/a"), context });
-    expect([first, second, counter.n]).toEqual([1, 1, 1]);
-    // Another request (another load context) reads afresh.
-    expect(call(build, "page", "loader", { request: new Request("http://x/a"), context: {} })).toBe(2);
+    const values = await inRequestScope(() =>
+      Promise.all([ask(counter, new Request("http://x/a")), ask(counter, new Request("http://x/a"))]),
+    );
+    expect([...values, counter.n]).toEqual([1, 1, 1]);
+    // Another request reads afresh.
+    expect(await inRequestScope(() => ask(counter, new Request("http://x/a")))).toBe(2);
   });
 
-  it("leaves actions and the loaders after a form post reading afresh", () => {
+  it("keeps two requests handled at once apart", async () => {
     const counter = { n: 0 };
-    const build = withRequestScope(buildCounting(counter));
-    const context = {};
-    const post = () => new Request("http://x/a", { method: "POST" });
-    call(build, "page", "action", { request: post(), context });
-    call(build, "page", "loader", { request: post(), context });
-    call(build, "root", "loader", { request: post(), context });
-    expect(counter.n).toBe(3);
+    const [a, b] = await Promise.all([
+      inRequestScope(async () => [
+        await ask(counter, new Request("http://x/a")),
+        await ask(counter, new Request("http://x/a")),
+      ]),
+      inRequestScope(async () => [
+        await ask(counter, new Request("http://x/b")),
+        await ask(counter, new Request("http://x/b")),
+      ]),
+    ]);
+    expect(a![0]).toBe(a![1]);
+    expect(b![0]).toBe(b![1]);
+    expect(a![0]).not.toBe(b![0]);
   });
 
-  it("wraps a build once", () => {
-    const build = buildCounting({ n: 0 });
-    expect(withRequestScope(build)).toBe(withRequestScope(build));
+  it("leaves actions reading afresh, and the loaders after an action read after it", async () => {
+    const counter = { n: 0 };
+    await inRequestScope(async () => {
+      const post = () => new Request("http://x/a", { method: "POST" });
+      expect(await ask(counter, post())).toBe(1);
+      expect(await ask(counter, post())).toBe(2);
+      // Remix gives the loaders after an action GET requests: they share a value read after the action.
+      expect(await ask(counter, new Request("http://x/a"))).toBe(3);
+      expect(await ask(counter, new Request("http://x/a"))).toBe(3);
+    });
+  });
+
+  it("computes every time outside a request's scope", async () => {
+    const counter = { n: 0 };
+    await ask(counter, new Request("http://x/a"));
+    expect(await ask(counter, new Request("http://x/a"))).toBe(2);
   });
 });

@@ -1,45 +1,23 @@
-import type { ServerBuild } from "@remix-run/node";
-import { type Loader, wrapRouteHandlers } from "./route-handlers.server";
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * What the loaders of one page request share. Remix hands every loader of a
- * request its own copy of the Request but the same load context, so a loader's
- * Request is mapped to that context here; a value worked out once per request
- * (who is signed in: the root loader, the guard and viewerFor all ask) is kept
- * on it. Actions are left out on purpose: an action may change what it read
- * (a new username), and the loaders after it must read it afresh.
+ * What the loaders of one page request share: a value worked out once per request (who is signed in: the root
+ * loader, the guard and viewerFor all ask) is kept for the rest of that request. server.ts runs the handling of each
+ * request in its own scope (`inRequestScope`), so this needs nothing of Remix but that its loaders run inside that
+ * call. Only loaders use it (a GET or HEAD request): an action may change what it read (a new username), and reads
+ * afresh, as do the loaders after it, which find nothing kept yet.
  */
-const scopeOf = new WeakMap<Request, object>();
-const valuesOf = new WeakMap<object, Map<unknown, unknown>>();
+const scope = new AsyncLocalStorage<Map<unknown, unknown>>();
+
+/** Runs `handle` (Remix's handling of one request, or a payload file's) in a scope of its own. */
+export function inRequestScope<T>(handle: () => T): T {
+  return scope.run(new Map(), handle);
+}
 
 /** The value under `key` for this request, computed by `make` once for all of its loaders. */
 export function oncePerRequest<T>(request: Request, key: unknown, make: () => T): T {
-  const scope = scopeOf.get(request);
-  if (!scope) return make();
-  let values = valuesOf.get(scope);
-  if (!values) valuesOf.set(scope, (values = new Map()));
+  const values = request.method === "GET" || request.method === "HEAD" ? scope.getStore() : undefined;
+  if (!values) return make();
   if (!values.has(key)) values.set(key, make());
   return values.get(key) as T;
-}
-
-function scoped(loader: Loader): Loader {
-  return (args) => {
-    const { request, context } = args;
-    if ((request.method === "GET" || request.method === "HEAD") && typeof context === "object" && context !== null) {
-      scopeOf.set(request, context);
-    }
-    return loader(args);
-  };
-}
-
-const wrapped = new WeakMap<ServerBuild, ServerBuild>();
-
-/** The build with every route's loader registered in its request's scope. */
-export function withRequestScope(build: ServerBuild): ServerBuild {
-  let result = wrapped.get(build);
-  if (!result) {
-    result = wrapRouteHandlers(build, { loader: scoped });
-    wrapped.set(build, result);
-  }
-  return result;
 }

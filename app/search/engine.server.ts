@@ -303,6 +303,8 @@ function wordCodes(w: WordKeys, kind: CodeKind): readonly string[] {
       return w.beiderMorse;
     case "s":
       return w.similar;
+    case "g":
+      return w.genderForm;
   }
 }
 

@@ -84,11 +84,10 @@ for (const dialect of testDialects()) {
     }
     const payload = (target: string, who: string | null) =>
       answerPayload(build, new Request(`${TEST_BASE_URL}${target}`, { headers: who ? { Cookie: cookie(who)! } : {} }), {
-        cspNonce: "",
         clientIp: "203.0.113.7",
       });
     const home = async (who: string | null) =>
-      (await homeLoader({ request: getRequest("/", cookie(who)), params: {}, context: { cspNonce: "", clientIp: "" } }))
+      (await homeLoader({ request: getRequest("/", cookie(who)), params: {}, context: { clientIp: "" } }))
         .collections as Home["collections"];
 
     beforeAll(async () => {

@@ -14,6 +14,7 @@ export const LEVEL_SCORES: Record<MatchLevel, number> = {
   exact: 1,
   folded: 0.95,
   transliteration: 0.9,
+  genderForm: 0.88,
   variant: 0.85,
   beiderMorse: 0.75,
   daitchMokotoff: 0.7,

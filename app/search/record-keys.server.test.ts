@@ -61,7 +61,7 @@ describe("RecordKeyer.key", () => {
       new Set(["d", "v", "t", "b", "s"]),
     );
     expect(new Set(codes.filter((c) => c.value_id === values[0]!.id).map((c) => c.kind))).toEqual(
-      new Set(["d", "t", "b", "s"]),
+      new Set(["d", "t", "g", "b", "s"]),
     );
   });
 });

@@ -264,7 +264,7 @@ function dictKey(collection: number, field: string, value: string): string {
 
 /** The code kinds kept for a field of each kind: person names get every key, places and codes their sound only. */
 export const CODE_KINDS_BY_FIELD_KIND: Record<FieldKind, readonly CodeKind[]> = {
-  surname: ["d", "t", "b", "s"],
+  surname: ["d", "t", "g", "b", "s"],
   givenName: ["d", "v", "t", "b", "s"],
   place: ["d"],
   parish: ["d"],
@@ -272,7 +272,7 @@ export const CODE_KINDS_BY_FIELD_KIND: Record<FieldKind, readonly CodeKind[]> = 
 };
 
 /** Every code kind a dictionary may hold. */
-export const ALL_CODE_KINDS: readonly CodeKind[] = ["d", "v", "t", "b", "s"];
+export const ALL_CODE_KINDS: readonly CodeKind[] = ["d", "v", "t", "g", "b", "s"];
 
 const KEYS_OF_KIND: Record<CodeKind, (keys: NameKeys) => readonly string[]> = {
   d: (k) => k.phonetic,
@@ -280,6 +280,7 @@ const KEYS_OF_KIND: Record<CodeKind, (keys: NameKeys) => readonly string[]> = {
   t: (k) => k.words.flatMap((w) => w.transliteration),
   b: (k) => k.words.flatMap((w) => w.beiderMorse),
   s: (k) => k.words.flatMap((w) => w.similar),
+  g: (k) => k.words.flatMap((w) => w.genderForm),
 };
 
 /** The code rows of one dictionary value of a field of `fieldKind`: every kind the field keeps. */

@@ -11,7 +11,7 @@ import {
 import { type DatabaseTrouble, databaseTrouble } from "~/db/errors";
 import { readConfig } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
-import { wrapRouteHandlers } from "~/routing/route-handlers.server";
+import { wrapRouteHandlers } from "~/routing/remix-build";
 
 /**
  * When the database goes away (a PostgreSQL restart) or the disk under the

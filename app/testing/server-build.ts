@@ -42,5 +42,5 @@ export async function callRoute(request: Request, handler: "loader" | "action" =
   const match = matchRoutes(table, new URL(request.url).pathname)?.at(-1);
   const run = match && routes[match.route.id]?.module[handler];
   if (!run) throw new Error(`no ${handler} for ${request.url}`);
-  return run({ request, params: match.params, context: { cspNonce: "", clientIp: "" } });
+  return run({ request, params: match.params, context: { clientIp: "" } });
 }
