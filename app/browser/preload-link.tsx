@@ -131,13 +131,12 @@ function assignRef<T>(ref: ForwardedRef<T>, value: T | null) {
 type Triggers = Pick<LinkProps, "onMouseEnter" | "onFocus" | "onTouchStart">;
 
 // Shared by PreloadLink and PreloadNavLink: the navigation uses NavLink for its active styling.
-function usePreloadTriggers(
-  to: LinkProps["to"],
-  relative: LinkProps["relative"],
+function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relative">>(
+  props: P,
   forwardedRef: ForwardedRef<HTMLAnchorElement>,
-  { onMouseEnter, onFocus, onTouchStart }: Triggers,
 ) {
-  const href = useHref(to, { relative });
+  const { onMouseEnter, onFocus, onTouchStart, ...rest } = props;
+  const href = useHref(props.to, { relative: props.relative });
   const anchor = useRef<HTMLAnchorElement | null>(null);
   const preload = useCallback(() => preloadRouteCode(href), [href]);
 
@@ -177,31 +176,17 @@ function usePreloadTriggers(
       preload();
     },
   };
-  return { ref, handlers };
+  return { ref, handlers, rest };
 }
 
 /** Remix `<Link>` that preloads its route's code on hover, focus, touch or when visible. */
-export const PreloadLink = forwardRef<HTMLAnchorElement, LinkProps>(function PreloadLink(
-  { onMouseEnter, onFocus, onTouchStart, ...props },
-  forwardedRef,
-) {
-  const { ref, handlers } = usePreloadTriggers(props.to, props.relative, forwardedRef, {
-    onMouseEnter,
-    onFocus,
-    onTouchStart,
-  });
-  return <Link {...props} ref={ref} {...handlers} />;
+export const PreloadLink = forwardRef<HTMLAnchorElement, LinkProps>(function PreloadLink(props, forwardedRef) {
+  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef);
+  return <Link {...rest} ref={ref} {...handlers} />;
 });
 
 /** Remix `<NavLink>` with the same preloading as PreloadLink. */
-export const PreloadNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PreloadNavLink(
-  { onMouseEnter, onFocus, onTouchStart, ...props },
-  forwardedRef,
-) {
-  const { ref, handlers } = usePreloadTriggers(props.to, props.relative, forwardedRef, {
-    onMouseEnter,
-    onFocus,
-    onTouchStart,
-  });
-  return <NavLink {...props} ref={ref} {...handlers} />;
+export const PreloadNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PreloadNavLink(props, forwardedRef) {
+  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef);
+  return <NavLink {...rest} ref={ref} {...handlers} />;
 });

@@ -14,7 +14,8 @@ import { type FamilyViewer, type PersonView, personView, withOwnTrees } from "./
 
 type PersonRow = Parameters<typeof personView>[0];
 
-const PERSON_FIELDS = [
+/** The people columns a person is read with. */
+export const PERSON_FIELDS = [
   "id",
   "number",
   "tree_id",

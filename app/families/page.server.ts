@@ -1,3 +1,4 @@
+import { resultPage } from "~/ui/result-page";
 import { data } from "@remix-run/node";
 import { formatCitationDay } from "~/ui/format";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
@@ -102,10 +103,7 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
     ...base,
     errors,
     result: {
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
-      correctedFromPage: result.correctedFromPage,
+      ...resultPage(result),
       query: personCriteriaToParams(collection, { ...criteria, page: 1 }).toString(),
       chips: personChips(collection, criteria),
       rows: result.rows.map((r) => ({
@@ -173,17 +171,21 @@ function citation(c: FamilyCollection, d: PersonDetail, pageUrl: string, accesse
   return `“${p.name}”${life ? ` (${life})` : ""}, person ${formatPersonId(c, p.number)}, in Metryka, ${c.title}.${tree} ${pageUrl} (accessed ${day}).`;
 }
 
+/** A person page's address read: the person's number (only the id as shown, L1234, names a page) and the database. */
+async function openPersonPage(request: Request, collection: FamilyCollection, personId: string | undefined) {
+  const url = new URL(request.url);
+  const number = personId ? parsePersonId(collection, personId) : undefined;
+  if (number === undefined || personId !== formatPersonId(collection, number)) throw invalidRouteParams(url.pathname);
+  return { url, number, database: await getDatabase() };
+}
+
 export async function loadPersonPage(
   request: Request,
   collection: FamilyCollection,
   viewer: FamilyViewer,
   personId: string | undefined,
 ) {
-  const url = new URL(request.url);
-  const number = personId ? parsePersonId(collection, personId) : undefined;
-  // Only the id as shown (L1234) names a page; anything else is not a page of this site.
-  if (number === undefined || personId !== formatPersonId(collection, number)) throw invalidRouteParams(url.pathname);
-  const database = await getDatabase();
+  const { url, number, database } = await openPersonPage(request, collection, personId);
   const detail = await getPerson(database, collection, number, viewer);
   invariantResponse(detail, () => routeParamsMessage(url.pathname));
   const p = detail.person;
@@ -269,10 +271,7 @@ export async function loadDescendantsPage(
   viewer: FamilyViewer,
   personId: string | undefined,
 ) {
-  const url = new URL(request.url);
-  const number = personId ? parsePersonId(collection, personId) : undefined;
-  if (number === undefined || personId !== formatPersonId(collection, number)) throw invalidRouteParams(url.pathname);
-  const database = await getDatabase();
+  const { url, number, database } = await openPersonPage(request, collection, personId);
   const person = await findPerson(database, collection, number, viewer);
   invariantResponse(person, () => routeParamsMessage(url.pathname));
   const rawDepth = url.searchParams.get("depth");

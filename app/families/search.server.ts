@@ -123,7 +123,8 @@ const PERSON_COLUMNS = [
   "people.notes",
 ] as const;
 
-type PersonRowRaw = {
+/** A person row as stored (people), before the viewer's rules. */
+export type PersonRowRaw = {
   id: number;
   number: number;
   tree_id: number | null;

@@ -17,6 +17,8 @@ import {
   startTreeJob,
 } from "./tree-jobs.server";
 import { SHOWN_ERRORS } from "./tree-scan";
+import { PERSON_FIELDS } from "./lineage.server";
+import type { PersonRowRaw } from "./search.server";
 
 /**
  * Members' own trees in the Master Pedigree Database (decision 0026). An upload is written at once, people,
@@ -377,21 +379,7 @@ export interface ExportViewer {
   userId: number | null;
 }
 
-interface ExportRow {
-  id: number;
-  number: number;
-  tree_id: number | null;
-  surname: string;
-  given: string;
-  sex: string;
-  birth_date: string | null;
-  birth_year: number | null;
-  birth_place: string;
-  death_date: string | null;
-  death_year: number | null;
-  death_place: string;
-  notes: string;
-}
+type ExportRow = PersonRowRaw;
 
 /**
  * A person's ancestors and descendants to `depth` generations (with the descendants' spouses) as GEDCOM 5.5.1.
@@ -428,21 +416,7 @@ export async function exportPersonGedcom(
         },
         now,
       ));
-  const columns = [
-    "id",
-    "number",
-    "tree_id",
-    "surname",
-    "given",
-    "sex",
-    "birth_date",
-    "birth_year",
-    "birth_place",
-    "death_date",
-    "death_year",
-    "death_place",
-    "notes",
-  ] as const;
+  const columns = PERSON_FIELDS;
   const root = (await db
     .selectFrom("people")
     .select(columns)

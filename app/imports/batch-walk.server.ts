@@ -135,6 +135,19 @@ export async function walkBatchRows<R extends SourcedRow, E>(
   return counts;
 }
 
+/** The batch's row counts as its columns: every row read is done. */
+function countColumns(counts: BatchCounts, skipped: number) {
+  return {
+    rows_total: counts.total,
+    rows_done: counts.total,
+    rows_error: counts.errorRows,
+    rows_new: counts.new,
+    rows_changed: counts.changed,
+    rows_unchanged: counts.unchanged,
+    rows_skipped: skipped,
+  };
+}
+
 /**
  * Warnings a check keeps (on the batch's analysis, shown on its page); the rest are counted. A warning does not keep
  * its row out, so the page says how many rows have one, and shows the first.
@@ -177,13 +190,7 @@ export async function checkBatch<R extends SourcedRow, E>(
     await updateBatch({ db: trx }, batch.id, {
       status: "checked",
       checked: 1,
-      rows_total: counts.total,
-      rows_done: counts.total,
-      rows_error: counts.errorRows,
-      rows_new: counts.new,
-      rows_changed: counts.changed,
-      rows_unchanged: counts.unchanged,
-      rows_skipped: 0,
+      ...countColumns(counts, 0),
       finished_at: new Date().toISOString(),
       error: moreProblems ? `${moreProblems.toLocaleString("en")} further problems were not kept` : null,
       analysis: JSON.stringify({ ...batch.analysis, warnings, warningRows } satisfies FileAnalysis),
@@ -224,13 +231,7 @@ export async function markImported(
   const now = new Date();
   await updateBatch({ db: trx }, batch.id, {
     status: "imported",
-    rows_total: counts.total,
-    rows_done: counts.total,
-    rows_error: counts.errorRows,
-    rows_new: counts.new,
-    rows_changed: counts.changed,
-    rows_unchanged: counts.unchanged,
-    rows_skipped: skipped,
+    ...countColumns(counts, skipped),
     finished_at: now.toISOString(),
     duration_ms: now.getTime() - startedMs,
     error: null,

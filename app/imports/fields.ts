@@ -192,6 +192,11 @@ export function matchHeaders(headers: readonly string[], collection: CollectionD
     if (!known.has(name)) continue;
     for (const w of words) if (!byKey.has(headerKey(w))) byKey.set(headerKey(w), name);
   }
+  return firstTargets(headers, byKey);
+}
+
+/** Each header's target by its key; a target goes to its first header only, a later one gets none (null). */
+export function firstTargets(headers: readonly string[], byKey: ReadonlyMap<string, string>): (string | null)[] {
   const used = new Set<string>();
   return headers.map((h) => {
     const target = byKey.get(headerKey(h));

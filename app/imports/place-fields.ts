@@ -1,6 +1,6 @@
 import type { MapIndexDef } from "~/places/indexes";
 import { SPELLING_LABELS, SPELLING_ORDER, type SpellingKind } from "~/places/spellings";
-import { type ImportTarget, SOURCE_KEY_TARGET, headerKey } from "./fields";
+import { type ImportTarget, SOURCE_KEY_TARGET, firstTargets, headerKey } from "./fields";
 
 /**
  * What a column of a volunteer's list of places can be imported as (decision 0027): the row's source key, the
@@ -233,13 +233,7 @@ export function matchPlaceHeaders(headers: readonly string[], index: MapIndexDef
   for (const [name, words] of Object.entries(PLACE_SYNONYMS)) {
     if (known.has(name)) for (const w of words) add(headerKey(w), name);
   }
-  const used = new Set<string>();
-  return headers.map((h) => {
-    const target = byKey.get(headerKey(h));
-    if (!target || used.has(target)) return null;
-    used.add(target);
-    return target;
-  });
+  return firstTargets(headers, byKey);
 }
 
 /** The columns of an index's export, in the order of its targets; an import maps them back by name. */

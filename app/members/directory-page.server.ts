@@ -1,3 +1,4 @@
+import { resultPage } from "~/ui/result-page";
 import { data } from "@remix-run/node";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { chipCollector } from "~/listing/chips";
@@ -81,10 +82,7 @@ export async function loadDirectoryPage(request: Request) {
     ...base,
     errors,
     result: {
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
-      correctedFromPage: result.correctedFromPage,
+      ...resultPage(result),
       query: directoryCriteriaToParams({ ...criteria, page: 1 }).toString(),
       chips: chips(criteria),
       rows: result.rows.map((r) => rowView(r, criteria)),

@@ -6,7 +6,7 @@ import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/db/current.server";
 import { countryName, isCountry, isRegionOf, listCountries, regionsOf } from "~/ui/countries.server";
 import { type PlaceChecks, personalSchema } from "./forms";
-import { PROFILE_PATH } from "./profile-page.server";
+import { PROFILE_PATH, nameAndAddress } from "./profile-page.server";
 import { updatePersonalDetails } from "./profile-writes.server";
 
 /** Editing the member's personal details (names, address, research lists, directory listing). Auth-admin guarded. */
@@ -23,12 +23,7 @@ export async function loadPersonalEditPage(request: Request) {
     countries: listCountries(),
     regions: regionsOf(user.country_code),
     defaults: {
-      givenName: user.given_name,
-      surname: user.surname,
-      addressLine1: user.address_line1,
-      addressLine2: user.address_line2,
-      city: user.city,
-      postalCode: user.postal_code,
+      ...nameAndAddress(user),
       country: user.country_code,
       region: user.region_code,
       phone: user.phone,

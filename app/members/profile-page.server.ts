@@ -1,9 +1,21 @@
 import { PATHS } from "~/routing/paths";
 import { requireAdminAuth } from "~/auth/guard.server";
-import { membershipState } from "~/auth/users.server";
+import { type User, membershipState } from "~/auth/users.server";
 import { countryName, regionName } from "~/ui/countries.server";
 import { formatMemberNumber } from "./directory-criteria";
 import { splitList } from "~/names/lists";
+
+/** A member's name and postal address as their pages show and edit them (the country and region apart). */
+export function nameAndAddress(user: User) {
+  return {
+    givenName: user.given_name,
+    surname: user.surname,
+    addressLine1: user.address_line1,
+    addressLine2: user.address_line2,
+    city: user.city,
+    postalCode: user.postal_code,
+  };
+}
 
 /** The member's own account page: everything on the account, and which edit just succeeded. Auth-admin guarded. */
 
@@ -28,12 +40,7 @@ export async function loadProfilePage(request: Request) {
       role: user.role,
       membership: membershipState(user),
       membershipExpiresOn: user.membership_expires_on,
-      givenName: user.given_name,
-      surname: user.surname,
-      addressLine1: user.address_line1,
-      addressLine2: user.address_line2,
-      city: user.city,
-      postalCode: user.postal_code,
+      ...nameAndAddress(user),
       country: countryName(user.country_code) ?? "",
       region: regionName(user.country_code, user.region_code) ?? "",
       phone: user.phone,

@@ -1,3 +1,4 @@
+import { resultPage } from "~/ui/result-page";
 import { data } from "@remix-run/node";
 import { formatCitationDay } from "~/ui/format";
 import { invalidRouteParams, invariantResponse, routeParamsMessage } from "~/routing/responses";
@@ -167,10 +168,7 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
     errors,
     centreChoices,
     result: {
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
-      correctedFromPage: result.correctedFromPage,
+      ...resultPage(result),
       query: placeCriteriaToParams({ ...criteria, page: 1 }).toString(),
       withDistance: !!centre,
       centre: centre ? { name: centre.name, province: centre.province, href: mapPlacePath(index, centre.id) } : null,

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "~/db/connection.server";
-import type { Schema } from "~/db/schema";
+import type { PlacesTable, Schema } from "~/db/schema";
 import { type PageWindow, pageWindow } from "~/listing/paging";
 import { type KeyTable, keyFilter } from "~/names/key-filter";
 import type { Viewer } from "~/auth/viewer.server";
@@ -79,17 +79,7 @@ const SORT_COLUMNS = {
 
 const COLUMNS = ["id", "name", "sort_name", "province", "sheet", "square", "lat", "lon", "notes"] as const;
 
-type Raw = {
-  id: number;
-  name: string;
-  sort_name: string;
-  province: string;
-  sheet: string;
-  square: string;
-  lat: number;
-  lon: number;
-  notes: string;
-};
+type Raw = Pick<PlacesTable, (typeof COLUMNS)[number]>;
 
 function toRow(r: Raw, distanceKm?: number): PlaceRow {
   return {

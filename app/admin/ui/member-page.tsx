@@ -1,29 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ROLES, ROLE_LABELS, STATUSES, STATUS_LABELS } from "../forms";
 import type { loadMemberPage, memberAction } from "../member.server";
 import { Pager } from "~/listing/ui/result-controls";
 import { AdminNav, formatTimestamp } from "./admin-nav";
 import { AuditTable } from "./audit-page";
+import { MEMBERSHIP_LABELS } from "./members-page";
+import { TermRow as Row } from "~/ui/term-row";
 import { PATHS, adminMemberPath } from "~/routing/paths";
-
-const MEMBERSHIP_LABELS = {
-  active: "Active",
-  pending: "Pending",
-  suspended: "Suspended",
-  expired: "Expired",
-} as const;
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 export function MemberPage() {
   const { member, isSelf, trail, notice } = useLoaderData<typeof loadMemberPage>();

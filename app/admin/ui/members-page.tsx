@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatCount } from "~/ui/format";
+import { LabelledField } from "~/ui/labelled-field";
 import { ROLE_LABELS, STATUS_LABELS } from "../forms";
 import {
   type EXPIRY_FILTERS,
@@ -24,7 +25,8 @@ const EXPIRY_LABELS: Record<(typeof EXPIRY_FILTERS)[number], string> = {
   none: "No expiry",
 };
 
-const MEMBERSHIP_LABELS = {
+/** How the administration names a membership's state. */
+export const MEMBERSHIP_LABELS = {
   active: "Active",
   pending: "Pending",
   suspended: "Suspended",
@@ -148,8 +150,7 @@ function Choice({
   errors: Partial<Record<string, string>>;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
+    <LabelledField name={name} label={label}>
       <select
         id={name}
         name={name}
@@ -165,7 +166,26 @@ function Choice({
         ))}
       </select>
       <FieldError errors={errors} name={name} />
-    </div>
+    </LabelledField>
+  );
+}
+
+function MemberRow({ member: r }: { member: NonNullable<PageData["result"]>["rows"][number] }) {
+  return (
+    <tr>
+      <td>
+        <Link to={adminMemberPath(r.id)}>{r.username}</Link>
+      </td>
+      <td className="cell-email">
+        {r.email}
+        {!r.emailVerified && <span className="badge badge-warning">unconfirmed</span>}
+      </td>
+      <td>{r.name}</td>
+      <td>{MEMBERSHIP_LABELS[r.membership]}</td>
+      <td>{ROLE_LABELS[r.role]}</td>
+      <td className="nowrap">{r.expiresOn ?? "—"}</td>
+      <td className="nowrap">{r.joined}</td>
+    </tr>
   );
 }
 
@@ -235,20 +255,7 @@ function MembersTable({ data, result }: { data: PageData; result: NonNullable<Pa
               </thead>
               <tbody>
                 {result.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <Link to={adminMemberPath(r.id)}>{r.username}</Link>
-                    </td>
-                    <td className="cell-email">
-                      {r.email}
-                      {!r.emailVerified && <span className="badge badge-warning">unconfirmed</span>}
-                    </td>
-                    <td>{r.name}</td>
-                    <td>{MEMBERSHIP_LABELS[r.membership]}</td>
-                    <td>{ROLE_LABELS[r.role]}</td>
-                    <td className="nowrap">{r.expiresOn ?? "—"}</td>
-                    <td className="nowrap">{r.joined}</td>
-                  </tr>
+                  <MemberRow key={r.id} member={r} />
                 ))}
               </tbody>
             </table>

@@ -1,5 +1,5 @@
+import { TermRow as Row } from "~/ui/term-row";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DIRECTORY_PATH } from "../directory-criteria";
 import type { UpdateKind, loadProfilePage } from "../profile-page.server";
@@ -35,15 +35,6 @@ function formatDate(isoDate: string): string {
 }
 
 const NOT_GIVEN = <span className="not-given">Not given</span>;
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function ItemList({ items, label }: { items: string[]; label: string }) {
   if (items.length === 0) return NOT_GIVEN;

@@ -11,6 +11,7 @@ import {
 } from "~/listing/ui/form-fields";
 import { ResultsSection, SortHeader } from "~/listing/ui/result-controls";
 import { formatCount } from "~/ui/format";
+import { LabelledField } from "~/ui/labelled-field";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";
 import { PATHS } from "~/routing/paths";
@@ -49,8 +50,7 @@ function SelectField({
   const typed = values[name];
   const known = typed === undefined || typed === "" || options.some((o) => o.value === typed);
   return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
+    <LabelledField name={name} label={label}>
       <select
         id={name}
         name={name}
@@ -68,7 +68,7 @@ function SelectField({
         {!known && <option value={typed}>{typed} (not on the list)</option>}
       </select>
       <FieldError errors={errors} name={name} />
-    </div>
+    </LabelledField>
   );
 }
 
