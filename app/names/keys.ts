@@ -1,6 +1,7 @@
 import { beiderMorse, beiderMorseTokens } from "./beider-morse/engine";
 import { daitchMokotoff } from "./daitch-mokotoff";
 import { genderFormKeys } from "./gender-forms";
+import type { CodeKind } from "./match-levels";
 import { variantKeys } from "./given-names";
 import { exactKey, foldName, nameWords } from "./normalize";
 import { similarSpellingKeys } from "./similar-spelling";
@@ -78,6 +79,24 @@ export function personWordKeys(word: string): PersonWordKeys {
   if (personKeysCache.size >= PERSON_KEYS_CACHE_SIZE) personKeysCache.clear();
   personKeysCache.set(word, keys);
   return keys;
+}
+
+/** A word's keys of one stored code kind (name_codes.kind): where imports and searches read them alike. */
+export function wordKeysOfKind(w: WordKeys, kind: CodeKind): readonly string[] {
+  switch (kind) {
+    case "d":
+      return w.phonetic;
+    case "v":
+      return w.variants;
+    case "t":
+      return w.transliteration;
+    case "g":
+      return w.genderForm;
+    case "b":
+      return w.beiderMorse;
+    case "s":
+      return w.similar;
+  }
 }
 
 export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys {

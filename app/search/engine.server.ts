@@ -5,7 +5,7 @@ import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
 import { type CollectionDef, latestPublicYear, placeFields, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { type PageWindow, pageWindow } from "~/listing/paging";
-import { type WordKeys, nameKeys } from "~/names/keys";
+import { nameKeys, wordKeysOfKind } from "~/names/keys";
 import {
   type CodeKind,
   LEVEL_CODE_KINDS,
@@ -282,29 +282,11 @@ async function criterionGroups(
           for (const level of levels) {
             const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
             if (!kind) continue;
-            found.add(await valueRowsByCode(db, collection, field, kind, wordCodes(w, kind)), level);
+            found.add(await valueRowsByCode(db, collection, field, kind, wordKeysOfKind(w, kind)), level);
           }
           return found.group();
         }),
       );
-  }
-}
-
-/** A typed word's keys of one code kind. */
-function wordCodes(w: WordKeys, kind: CodeKind): readonly string[] {
-  switch (kind) {
-    case "d":
-      return w.phonetic;
-    case "v":
-      return w.variants;
-    case "t":
-      return w.transliteration;
-    case "b":
-      return w.beiderMorse;
-    case "s":
-      return w.similar;
-    case "g":
-      return w.genderForm;
   }
 }
 

@@ -7,7 +7,7 @@ import {
   fieldSources,
   getCollection,
 } from "~/search/collections";
-import { type NameKeys, nameKeys } from "~/names/keys";
+import { nameKeys, wordKeysOfKind } from "~/names/keys";
 import type { CodeKind } from "~/names/match-levels";
 import { exactKey, foldName, nameTokens } from "~/names/normalize";
 import { type NameCodesTable, type NameValuesTable, type RecordsTable, SORT_COLUMN_NAMES } from "~/db/schema";
@@ -274,15 +274,6 @@ export const CODE_KINDS_BY_FIELD_KIND: Record<FieldKind, readonly CodeKind[]> = 
 /** Every code kind a dictionary may hold. */
 export const ALL_CODE_KINDS: readonly CodeKind[] = ["d", "v", "t", "g", "b", "s"];
 
-const KEYS_OF_KIND: Record<CodeKind, (keys: NameKeys) => readonly string[]> = {
-  d: (k) => k.phonetic,
-  v: (k) => k.variants,
-  t: (k) => k.words.flatMap((w) => w.transliteration),
-  b: (k) => k.words.flatMap((w) => w.beiderMorse),
-  s: (k) => k.words.flatMap((w) => w.similar),
-  g: (k) => k.words.flatMap((w) => w.genderForm),
-};
-
 /** The code rows of one dictionary value of a field of `fieldKind`: every kind the field keeps. */
 export function valueCodes(
   value: Pick<NameValuesTable, "id" | "collection" | "field" | "value">,
@@ -293,7 +284,7 @@ export function valueCodes(
   if (foldName(value.value).includes(" ")) return [];
   const keys = nameKeys(value.value, { variants: kinds.includes("v"), person: kinds.includes("b") });
   return kinds.flatMap((kind) =>
-    [...new Set(KEYS_OF_KIND[kind](keys))].map((code) => ({
+    [...new Set(keys.words.flatMap((w) => wordKeysOfKind(w, kind)))].map((code) => ({
       collection: value.collection,
       field: value.field,
       kind,
