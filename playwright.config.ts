@@ -16,8 +16,11 @@ const SQLITE_PORT = Number(process.env.E2E_SQLITE_PORT ?? 3101);
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
 
 const DEPLOY_SPEC = /deploy\.spec\.ts$/;
-/** Long imports, which on SQLite hold the write lock that other tests' fixtures need: run after the others. */
-const ALONE_SPEC = /import-watch\.spec\.ts$/;
+/**
+ * Long imports and large trees, which on SQLite hold the write lock that other tests' fixtures and uploads need
+ * (one writer at a time, decision 0053): run after the others.
+ */
+const ALONE_SPEC = /(import-watch|tree-upload)\.spec\.ts$/;
 
 const launchOptions = {
   executablePath: chromiumPath(),
