@@ -1,8 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
-import { startI18n } from "~/i18n/i18next.client";
+import { browserTranslator } from "~/i18n/browser";
+import { TranslatorProvider } from "~/i18n/react";
 import { config as zodConfig } from "zod/v4/core";
 import { chunkErrorStandIn } from "~/ui/chunk-error-module";
 import { onRecoverableError, reportMountFailure } from "~/browser/mount";
@@ -17,16 +17,16 @@ zodConfig({ jitless: true });
 installChunkErrorReload(window, Date.now, chunkErrorStandIn);
 
 // Synchronous: the page carries the catalogs it was rendered with, so hydration sees the server's text.
-const i18n = startI18n(document);
+const translator = browserTranslator(document);
 
 startTransition(() => {
   try {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider value={translator}>
           <RemixBrowser />
-        </I18nextProvider>
+        </TranslatorProvider>
       </StrictMode>,
       { onRecoverableError },
     );

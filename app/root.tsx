@@ -3,8 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useTranslation, useTranslator } from "~/i18n/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getHoneypot } from "~/auth/signup.server";
@@ -26,7 +25,7 @@ import { PATHS, isVisitorFormPage } from "~/routing/paths";
 import { isMembersPath } from "~/routing/members-area";
 import { chooseLanguage, languageCookieFor, languageFromQuery } from "~/i18n/choose.server";
 import { pageMeta } from "~/i18n/i18next.server";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, addressIn, isLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, addressIn } from "~/i18n/languages";
 import { metaTags } from "~/i18n/meta";
 import { PAGE_RESOURCES_ID, pageResourcesOf, serializePageResources } from "~/i18n/page-resources";
 import { LanguageMenu } from "~/ui/language-menu";
@@ -105,10 +104,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /** The one default layout (SPEC §2): header with navigation, content, footer. */
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const { t, i18n } = useTranslation("common");
-  // Without the root's data (an error before it) the page is in the language the instance was started in.
-  const locale: Language = root?.locale ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
-  const namespaces = ([] as string[]).concat(i18n.options.ns ?? []);
+  const { t, translator } = useTranslation("common");
+  // Without the root's data (an error before it) the page is in the language the translator was started in.
+  const locale: Language = root?.locale ?? translator.language;
   return (
     <html lang={locale}>
       <head>
@@ -124,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
           id={PAGE_RESOURCES_ID}
           type="application/json"
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: serializePageResources(pageResourcesOf(i18n, namespaces)) }}
+          dangerouslySetInnerHTML={{ __html: serializePageResources(pageResourcesOf(translator)) }}
         />
       </head>
       <body>
@@ -166,7 +164,11 @@ export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   const username = root?.user?.username;
   // Signing in (a member's profile language) or saving the profile may change the language without a page load.
-  useChangeLanguage(root?.locale ?? DEFAULT_LANGUAGE);
+  const translator = useTranslator();
+  const locale = root?.locale ?? DEFAULT_LANGUAGE;
+  useEffect(() => {
+    if (translator.language !== locale) void translator.changeLanguage(locale);
+  }, [translator, locale]);
   // SPEC §4: notice a newer build and a new service worker, and reload once without losing typing.
   usePageRuntime(root?.buildId, syncWorkerSession);
   // SPEC §7.1: refresh at the start of every page load, then every 300 s, while there is a session: a visitor

@@ -143,6 +143,32 @@ test.describe("languages", () => {
     });
   }
 
+  test("a member keeps a language in their personal details; it follows them and moves the browser's choice", async ({
+    page,
+    makeAccount,
+    signInAs,
+    database,
+  }) => {
+    const member = await makeAccount({ profile: { givenName: "Olga", surname: "Schulz" } });
+    await signInAs(member);
+    await page.goto("/members/profileEditPersonal?lng=pl");
+    await page.getByLabel("Language of the site").selectOption("de");
+    await page.getByRole("button", { name: "Save personal details" }).click();
+    await expect(page).toHaveURL(/\/members\/profile\?updated=personal$/);
+    expect(await htmlLang(page)).toBe("de");
+    const row = await database.db.selectFrom("users").select("language").where("id", "=", member.id).executeTakeFirst();
+    expect(row?.language).toBe("de");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "home", "heading"));
+    // "As my browser asks" leaves it to the browser again, and forgets the cookie.
+    await page.goto("/members/profileEditPersonal");
+    await expect(page.getByLabel("Language of the site")).toHaveValue("de");
+    await page.getByLabel("Language of the site").selectOption("");
+    await page.getByRole("button", { name: "Save personal details" }).click();
+    await expect(page).toHaveURL(/updated=personal$/);
+    expect(await htmlLang(page)).toBe("en");
+  });
+
   test("the e-mails go out in the page's language: sign-up in German, a forgotten password in Polish", async ({
     page,
     makeAccount,

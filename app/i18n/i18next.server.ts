@@ -1,6 +1,7 @@
 // The server's i18next: every catalog of every language, loaded once at start. A page is rendered with a clone
 // fixed to its language (clones share the catalogs); e-mails and actions take a fixed `t` for a language.
 import i18next, { type TFunction, type i18n as I18n } from "i18next";
+import type { Translator } from "./react";
 import type { EntryContext } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
 import { FLAT_KEYS, FORMS_NAMESPACE, NAMESPACES, type Namespace, SHELL_NAMESPACE } from "./namespaces";
@@ -46,9 +47,24 @@ export function pageNamespaces(context: EntryContext): string[] {
   return [...new Set([SHELL_NAMESPACE, ...namespaces])];
 }
 
-/** An instance for rendering one page in `language` (it shares the catalogs; nothing is loaded). */
-export function pageI18n(language: Language, namespaces: readonly string[]): I18n {
-  return instance.cloneInstance({ lng: language, ns: [...namespaces], initImmediate: false });
+/** The translator a page is rendered with on the server: i18next in the page's language, with its namespaces. */
+export function pageTranslator(language: Language, namespaces: readonly string[]): Translator {
+  const fixed = new Map<string, TFunction>();
+  const tFor = (namespace: string) => {
+    let t = fixed.get(namespace);
+    if (!t) fixed.set(namespace, (t = instance.getFixedT(language, namespace)));
+    return t;
+  };
+  return {
+    language,
+    namespaces: () => [...namespaces],
+    catalog: (namespace) => instance.getResourceBundle(language, namespace) as unknown,
+    t: (namespace, key, options) => String(tFor(namespace)(key as never, options as never)),
+    whenLoaded: () => undefined,
+    subscribe: () => () => {},
+    version: () => 0,
+    changeLanguage: () => Promise.resolve(),
+  };
 }
 
 /** `t` for one language and namespace, for what the server writes itself (e-mails, form answers, titles). */

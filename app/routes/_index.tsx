@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import { type CatalogSource, sourcePath, sourcesOf } from "~/catalog";
 import { sourceCounts } from "~/catalog.server";
 import { wasSeeded } from "~/demo/seed.server";

@@ -1,7 +1,7 @@
 // What a route shows when its code cannot be downloaded and reloading has not helped (SPEC §8, issue #4 item 4).
 // Remix renders this stand-in in place of the route module, inside the root layout, so the member keeps the
 // navigation and gets the error page with a way on instead of an empty page.
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/ui/error-page";
 import type { StandInModule } from "~/browser/reload-guard";
 import { PATHS } from "~/routing/paths";

@@ -11,8 +11,7 @@ import {
   type Params,
 } from "@remix-run/react";
 import { useEffect, useId, type ReactElement, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import { type TFunction, useTranslation } from "~/i18n/react";
 import { reloadIfNetworkFailure } from "~/browser/offline-navigation";
 import { PATHS } from "~/routing/paths";
 
@@ -44,12 +43,12 @@ const TITLE_KEYS: Readonly<Record<string, string>> = {
 /** The spec's "Page not found: {path}" (SPEC §8), in the reader's language. */
 const PAGE_NOT_FOUND_MESSAGE = /^Page not found: (.*)$/s;
 
-function translatedTitle(t: TFunction<"common">, title: string): string {
+function translatedTitle(t: TFunction, title: string): string {
   const key = TITLE_KEYS[title];
   return key ? t(key) : title;
 }
 
-function translatedMessage(t: TFunction<"common">, message: string): string {
+function translatedMessage(t: TFunction, message: string): string {
   const path = PAGE_NOT_FOUND_MESSAGE.exec(message)?.[1];
   return path === undefined ? message : t("error.pageNotFound", { path });
 }

@@ -2,7 +2,7 @@
 // without JavaScript, and each link loads the whole page (the server sets the cookie and renders that language).
 // A <details> element opens it without script too.
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LANGUAGES, LANGUAGE_NAMES, type Language, addressIn } from "~/i18n/languages";
 
 export function LanguageMenu({ current }: { current: Language }) {

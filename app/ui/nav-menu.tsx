@@ -6,7 +6,7 @@
 // turns them into hidden dropdowns, so every link is reachable without JavaScript.
 import { useLocation } from "@remix-run/react";
 import { PreloadNavLink } from "~/browser/preload-link";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import {
   useCallback,
   useEffect,

@@ -1,7 +1,7 @@
 import { type Submission, parse } from "@conform-to/react";
 import { useMemo, useRef, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
-import { useTranslation } from "react-i18next";
+import { useTranslator } from "~/i18n/react";
 import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { FLAT_KEYS, FORMS_NAMESPACE } from "~/i18n/namespaces";
 
@@ -32,16 +32,17 @@ export function useFormValidator<Schema extends $ZodType>(
 ): [validate: Validate<Schema>, loadOnUse: { onFocus: () => void; onPointerDown: () => void }] {
   const [validate, setValidate] = useState<Validate<Schema>>();
   const requested = useRef(false);
-  const { i18n } = useTranslation();
+  const translator = useTranslator();
   const loadOnUse = useMemo(() => {
     // The messages are English sentences and their own keys: an English page needs no catalog for them.
-    const english = i18n.language === DEFAULT_LANGUAGE;
+    const english = translator.language === DEFAULT_LANGUAGE;
     const translate = (message: string) =>
-      i18n.t(message, { ns: FORMS_NAMESPACE, ...FLAT_KEYS, defaultValue: message });
+      translator.t(FORMS_NAMESPACE, message, { ...FLAT_KEYS, defaultValue: message });
     const load = () => {
       if (requested.current) return;
       requested.current = true;
-      Promise.all([import("./parse-form"), loadSchema(), english || i18n.loadNamespaces(FORMS_NAMESPACE)]).then(
+      const messages = english ? undefined : Promise.resolve().then(() => translator.whenLoaded([FORMS_NAMESPACE]));
+      Promise.all([import("./parse-form"), loadSchema(), messages]).then(
         ([{ parseForm }, schema]) =>
           setValidate(
             () =>
@@ -53,6 +54,6 @@ export function useFormValidator<Schema extends $ZodType>(
       );
     };
     return { onFocus: load, onPointerDown: load };
-  }, [loadSchema, i18n]);
+  }, [loadSchema, translator]);
   return [validate ?? (untilLoaded as Validate<Schema>), loadOnUse];
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import { useFormValidator } from "~/ui/use-form-validator";
 import type { input } from "zod/v4/core";

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getBrowserSession } from "../use-browser-session";
 import { PATHS, signInPath } from "~/routing/paths";

@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FormField } from "~/ui/form-field";
 import { useFormValidator } from "~/ui/use-form-validator";
 import type { input } from "zod/v4/core";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import type { input } from "zod/v4/core";
 import type { signInSchema } from "../sign-in-form";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
