@@ -940,7 +940,7 @@ async function rankedRows(
       target !== undefined || othersVary || tier.length > 1 ? await tierCandidates(database, tp, lead) : undefined;
     if (!candidates && tier.length > 1) {
       // Too many to score together: its levels one by one, best first, each in date order.
-      tiers.unshift(...tier.map((l) => [l]));
+      for (let i = tier.length - 1; i >= 0; i--) tiers.unshift([tier[i]!]);
       continue;
     }
     let rows: ResultRow[];
