@@ -54,6 +54,18 @@ test.describe("best match", () => {
         await expectAccessible(page);
         await shot(page, testInfo, "best-match");
       }
+
+      // The record page reached from a result says why it matched, and leads back to the same results.
+      await page.locator("table.results tbody").first().getByRole("link").first().click();
+      await expect(page.getByRole("heading", { name: "Why it matched your search" })).toBeVisible();
+      await expect(page.locator(".record-why li")).toHaveText(["Surname: same spelling"]);
+      if (how === "with JavaScript") {
+        await expectAccessible(page);
+        await shot(page, testInfo, "best-match-record");
+      }
+      await page.getByRole("link", { name: "Back to the results" }).click();
+      await expect(page).toHaveURL(/\/stpete\/birth\/search\?surname=Brand/);
+      await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
       await page.context().close();
     });
   }

@@ -6,7 +6,8 @@ import { perPageChoices } from "~/listing/params";
 import { fieldInfo, hasAnyCriterion, pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
 import type { MatchMode } from "~/names/match-modes";
-import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields } from "./collections";
+import { type CollectionDef, exportPath, searchPath, sortableFields } from "./collections";
+import { recordFromSearchHref } from "./record-page.server";
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
@@ -185,7 +186,7 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
       rows: result.rows.map((r) => ({
         id: r.id,
-        href: recordPath(collection, r.id),
+        href: recordFromSearchHref(collection, r.id, query.toString()),
         date: recordDate(r.gregDate, r.year, r.data),
         julianDate: r.julianDate ? formatDate(r.julianDate, r.year) : null,
         cells: collection.resultColumns.map((c) => columnValue(c.name, r.data)),
