@@ -111,6 +111,16 @@ test.describe("best match", () => {
     );
   });
 
+  test("a Beider–Morse search whose name branches past the cap says so, and a plain one does not", async ({ page }) => {
+    await page.goto(`${BIRTHS}?surname=Schwarzkopf&surnameMode=beiderMorse`);
+    await expect(page.getByRole("note")).toContainText(
+      "Surname: the name has more Beider–Morse sound forms than a search follows, so only the first 20 were searched.",
+    );
+    await page.goto(`${BIRTHS}?surname=J%C3%A4ger&surnameMode=beiderMorse`);
+    await expect(page.locator("#results-heading")).toBeVisible();
+    await expect(page.getByRole("note")).toHaveCount(0);
+  });
+
   test("a sort that names nothing gets a message beside the form and a 400", async ({ page }) => {
     const response = await page.goto(`${BIRTHS}?surname=Brandt&sort=closeness`);
     expect(response?.status()).toBe(400);
