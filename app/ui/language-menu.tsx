@@ -11,9 +11,13 @@ export function LanguageMenu({ current }: { current: Language }) {
   const here = `${location.pathname}${location.search}`;
   return (
     <details className="language-menu">
+      {/* The code keeps the header to one row on a phone; the name is read out with it. */}
       <summary>
-        <span className="visually-hidden">{t("language.label")}: </span>
-        <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+        <span className="language-code">{current.toUpperCase()}</span>
+        <span className="visually-hidden">
+          {" "}
+          — {t("language.label")}: <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+        </span>
       </summary>
       <ul>
         {LANGUAGES.map((language) => (
