@@ -176,18 +176,28 @@ function figures(outcomes: Outcome[]): Figures {
 }
 
 const t1 = performance.now();
-const results: Record<string, { overall: Figures; kinds: Record<string, Figures> }> = {};
+/** Per order: overall, per kind, and the name kinds' queries with and without a rough year apart. */
+const results: Record<
+  string,
+  { overall: Figures; kinds: Record<string, Figures>; namesOnly: Figures; withRoughYear: Figures }
+> = {};
 for (const order of orders) {
   const byKind = new Map<QueryKind, Outcome[]>(kinds.map((k) => [k, []]));
   const all: Outcome[] = [];
+  const namesOnly: Outcome[] = [];
+  const withRoughYear: Outcome[] = [];
   for (const query of queries) {
     const outcome = await run(query, order);
     byKind.get(query.kind)?.push(outcome);
     all.push(outcome);
+    if (query.roughYear) withRoughYear.push(outcome);
+    else if (!query.params.yearFrom && query.params.givenName) namesOnly.push(outcome);
   }
   results[order] = {
     overall: figures(all),
     kinds: Object.fromEntries([...byKind].map(([k, o]) => [k, figures(o)])),
+    namesOnly: figures(namesOnly),
+    withRoughYear: figures(withRoughYear),
   };
 }
 const searchSeconds = round((performance.now() - t1) / 1000);
@@ -199,7 +209,13 @@ console.log(
 for (const order of orders) {
   console.log(`\n${order} order          queries  recall@10  recall@25    MRR  not found`);
   const r = results[order]!;
-  for (const [kind, f] of [...Object.entries(r.kinds), ["overall", r.overall] as const]) {
+  const rows = [
+    ...Object.entries(r.kinds),
+    ["overall", r.overall] as const,
+    ["  names only", r.namesOnly] as const,
+    ["  with a rough year", r.withRoughYear] as const,
+  ];
+  for (const [kind, f] of rows) {
     console.log(
       `${kind.padEnd(22)} ${String(f.queries).padStart(7)}  ${f.recallAt10.toFixed(3).padStart(9)}  ${f.recallAt25.toFixed(3).padStart(9)}  ${f.mrr.toFixed(3).padStart(5)}  ${f.notFound.toFixed(3).padStart(9)}`,
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "~/demo/prng";
 import {
   QUERY_KINDS,
+  ROUGH_YEAR_SPAN,
   type TargetRecord,
   TRANSLIT_SYSTEMS,
   buildQuerySet,
@@ -74,7 +75,10 @@ describe("makeQuery", () => {
   });
 
   it("makes each kind's transformation", () => {
-    expect(makeQuery("gender-form", kowalska, new Rng(1))?.params).toEqual({ surname: "Kowalski", givenName: "Maria" });
+    expect(makeQuery("gender-form", kowalska, new Rng(1))?.params).toMatchObject({
+      surname: "Kowalski",
+      givenName: "Maria",
+    });
     expect(makeQuery("russian-translit", kowalska, new Rng(1), 0)?.params.givenName).toBe("Marija");
     expect(makeQuery("russian-translit", kowalska, new Rng(1), 2)?.params.givenName).toBe("Mariya");
     const other = makeQuery("given-name-language", kowalska, new Rng(1))!.params.givenName;
@@ -86,6 +90,20 @@ describe("makeQuery", () => {
     const parents = makeQuery("parents", kowalska, new Rng(1))!.params;
     expect(parents.fatherGivenName).toBe("Johann");
     expect(parents.givenName).toBeUndefined();
+  });
+
+  it("gives about half the name queries a rough year whose range holds the true year", () => {
+    const queries = Array.from({ length: 200 }, (_, i) => makeQuery("as-recorded", kowalska, new Rng(i))!);
+    const rough = queries.filter((q) => q.roughYear);
+    expect(rough.length).toBeGreaterThan(70);
+    expect(rough.length).toBeLessThan(130);
+    for (const q of rough) {
+      expect(Number(q.params.yearTo) - Number(q.params.yearFrom)).toBe(2 * ROUGH_YEAR_SPAN);
+      expect(Number(q.params.yearFrom)).toBeLessThanOrEqual(1860);
+      expect(Number(q.params.yearTo)).toBeGreaterThanOrEqual(1860);
+    }
+    for (const q of queries.filter((x) => !x.roughYear)) expect(q.params.yearFrom).toBeUndefined();
+    expect(makeQuery("parents", kowalska, new Rng(1))!.roughYear).toBe(false);
   });
 
   it("makes nothing where the record offers nothing to transform", () => {

@@ -20,6 +20,11 @@
  * - parents: surname with the father's given name and the mother's given name or maiden name, no child's
  *   given name.
  *
+ * Half the queries of the name kinds (the first six) also carry a rough birth year, as a family often remembers
+ * one ("born about 1860"): a range of ROUGH_YEAR_SPAN years either side of a year remembered up to
+ * ROUGH_YEAR_ERROR years off. The issue's own probe mixed such queries in ("with or without a rough birth year");
+ * the benchmark reports the two halves apart as well.
+ *
  * Pure and deterministic: the same records and seed give the same queries.
  */
 import {
@@ -53,8 +58,19 @@ export interface TargetRecord {
   data: Record<string, string | null | undefined>;
 }
 
+/** How far either side of the remembered year a rough year's range reaches. */
+export const ROUGH_YEAR_SPAN = 5;
+/** How far off a remembered year may be. */
+export const ROUGH_YEAR_ERROR = 3;
+/** The kinds whose queries carry a rough year half the time (approx-year and parents have their own clues). */
+const ROUGH_YEAR_KINDS: ReadonlySet<QueryKind> = new Set(
+  QUERY_KINDS.filter((k) => k !== "approx-year" && k !== "parents"),
+);
+
 export interface KnownItemQuery {
   kind: QueryKind;
+  /** Whether the query carries a rough birth year beside the names. */
+  roughYear: boolean;
   /** The record meant. */
   targetId: number;
   targetYear: number;
@@ -273,12 +289,18 @@ export function makeQuery(kind: QueryKind, record: TargetRecord, rng: Rng, turn 
   const surname = record.data.surname ?? "";
   const given = record.data.givenName ?? "";
   if (!surname || !given) return undefined;
-  const done = (params: Record<string, string>): KnownItemQuery => ({
-    kind,
-    targetId: record.id,
-    targetYear: record.year,
-    params,
-  });
+  const done = (params: Record<string, string>): KnownItemQuery => {
+    const roughYear = ROUGH_YEAR_KINDS.has(kind) && rng.chance(0.5);
+    if (roughYear) {
+      const remembered = record.year + rng.int(-ROUGH_YEAR_ERROR, ROUGH_YEAR_ERROR);
+      params = {
+        ...params,
+        yearFrom: String(remembered - ROUGH_YEAR_SPAN),
+        yearTo: String(remembered + ROUGH_YEAR_SPAN),
+      };
+    }
+    return { kind, roughYear, targetId: record.id, targetYear: record.year, params };
+  };
   switch (kind) {
     case "as-recorded":
       return done({ surname, givenName: given });

@@ -93,6 +93,13 @@ describe("variantKeys", () => {
     ["Hedwig", "Jadwiga"],
     ["Woldemar", "Włodzimierz"],
     ["Woldemar", "Володимир"],
+    ["Gottfried", "Godofredus"],
+    ["Reinhold", "Rajnhold"],
+    ["Matthias", "Матвей"],
+    ["Traugott", "Traugot"],
+    ["Erdmann", "Эрдман"],
+    ["Johanna", "Иоганна"],
+    ["Adelheid", "Адельгейда"],
   ])("matches %s with %s", (a, b) => {
     expect(shareKey(a, b)).toBe(true);
   });

@@ -4,7 +4,7 @@ import { genderFormKeys } from "./gender-forms";
 import type { CodeKind } from "./match-levels";
 import { variantKeys } from "./given-names";
 import { exactKey, foldName, nameWords } from "./normalize";
-import { similarSpellingKeys } from "./similar-spelling";
+import { similarSpellingKeys, similarSpellingSearchKeys } from "./similar-spelling";
 import { transliterationKeys } from "./transliteration";
 
 /**
@@ -19,9 +19,11 @@ import { transliterationKeys } from "./transliteration";
  * written by an older coder rewrites them once at start-up and answers as a
  * fresh one would. Raise it with every change that alters a code.
  * 1: the first codes; 2: č is cz, NFKC first, every word coded as written; 3: person names also keyed by
- * transliteration, Beider–Morse and similar spelling, given names' variants across transliterations.
+ * transliteration, Beider–Morse and similar spelling, given names' variants across transliterations; 4: German
+ * names read as Russian writes them, doubled letters and -ская/-ska made one in transliteration keys, more
+ * given-name forms.
  */
-export const NAME_CODES_VERSION = 3;
+export const NAME_CODES_VERSION = 4;
 
 export interface WordKeys {
   /** The folded word: one of the name's tokens. */
@@ -97,6 +99,12 @@ export function wordKeysOfKind(w: WordKeys, kind: CodeKind): readonly string[] {
     case "s":
       return w.similar;
   }
+}
+
+/** The keys of one kind a search looks a typed word up by: those it would be stored under, and for a similar
+ * spelling also a short word's own form (similarSpellingSearchKeys). */
+export function searchKeysOfKind(w: WordKeys, kind: CodeKind): readonly string[] {
+  return kind === "s" && !w.similar.length ? similarSpellingSearchKeys(w.folded) : wordKeysOfKind(w, kind);
 }
 
 export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys {

@@ -20,6 +20,20 @@ export const MATCH_LEVELS = [
 ] as const;
 export type MatchLevel = (typeof MATCH_LEVELS)[number];
 
+/**
+ * Levels ranked together, best band first (decision 0068). The first holds the same name however written: its
+ * spelling, accents, alphabet, the other gender's form, the name in another language; within a band the score
+ * orders the levels, so an exact surname with a translated given name can yield to a transliterated surname with
+ * the given name as typed. Bands are what the index separates: a page never reads a worse band's matches before
+ * the better ones run out.
+ */
+export const MATCH_BANDS: readonly (readonly MatchLevel[])[] = [
+  ["exact", "folded", "transliteration", "genderForm", "variant"],
+  ["beiderMorse", "daitchMokotoff"],
+  ["similar"],
+  ["starts", "contains"],
+];
+
 /** The code kind (name_codes.kind) each keyed level is stored under; exact, folded, starts and contains read the dictionary. */
 export const LEVEL_CODE_KINDS = {
   transliteration: "t",

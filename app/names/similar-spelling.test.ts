@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { SIMILAR_SPELLING_MIN_LETTERS, similarSpelling, similarSpellingKeys, withinOneEdit } from "./similar-spelling";
+import {
+  SIMILAR_SPELLING_MIN_LETTERS,
+  similarSpelling,
+  similarSpellingKeys,
+  similarSpellingSearchKeys,
+  withinOneEdit,
+} from "./similar-spelling";
 
 const shareKey = (a: string, b: string) => {
   const keys = new Set(similarSpellingKeys(a));
@@ -43,6 +49,13 @@ describe("similarSpellingKeys", () => {
     expect(similarSpellingKeys("")).toEqual([]);
     expect(similarSpellingKeys("— ’ —")).toEqual([]);
     expect(similarSpellingKeys("Nowak")).toHaveLength(6);
+  });
+
+  it("lets a search of four letters find the five-letter names it is one letter missing from", () => {
+    expect(similarSpellingSearchKeys("Kaft")).toEqual(["kaft"]);
+    expect(similarSpellingKeys("Kraft")).toContain("kaft");
+    expect(similarSpellingSearchKeys("Kraft")).toEqual(similarSpellingKeys("Kraft"));
+    expect(similarSpellingSearchKeys("Jan")).toEqual([]);
   });
 
   it("lets one letter wrong, missing, extra or two swapped meet", () => {

@@ -33,6 +33,16 @@ export function similarSpellingKeys(word: string): string[] {
 }
 
 /**
+ * The keys a search looks for: a word's own keys, and for a word one letter short of SIMILAR_SPELLING_MIN_LETTERS
+ * its folded form alone, which finds the names of five letters it is one letter missing from (Kaft for Kraft)
+ * and nothing shorter.
+ */
+export function similarSpellingSearchKeys(word: string): string[] {
+  const chars = letters(word);
+  return chars.length === SIMILAR_SPELLING_MIN_LETTERS - 1 ? [chars.join("")] : similarSpellingKeys(word);
+}
+
+/**
  * Whether two words are the same or one edit apart after folding: one letter replaced, added or left out,
  * or two neighbouring letters swapped (the optimal string alignment distance is at most one).
  */

@@ -53,7 +53,31 @@ describe("transliterationKeys", () => {
     expect(sameTransliteratedName("Zbroschek", "Zbrożek")).toBe(true);
   });
 
+  it("reads a German name the way Russian writes it (Hecht Гехт, Stein Штейн, Müller Мюллер)", () => {
+    for (const [german, ...others] of [
+      ["Hecht", "Гехт", "Geht", "Gekht"],
+      ["Stein", "Штейн", "Shteyn", "Chteïn"],
+      ["Müller", "Мюллер", "Mjuller", "Myuller"],
+      ["Heinrich", "Гейнрих", "Geynrikh"],
+      ["Johanna", "Иоганна", "Ioganna"],
+      ["Böttcher", "Бетхер", "Betkher"],
+      ["Dobberstein", "Доберштейн", "Doberschtejn"],
+      ["Kuhn", "Кун", "Kun"],
+    ] as const) {
+      for (const other of others) expect(sameTransliteratedName(german, other), `${german} ~ ${other}`).toBe(true);
+    }
+  });
+
+  it("makes the Russian feminine -ская the Polish -ska", () => {
+    expect(sameTransliteratedName("Kowalska", "Koval'skaya")).toBe(true);
+    expect(sameTransliteratedName("Kowalska", "Ковальская")).toBe(true);
+    expect(sameTransliteratedName("Czarnetzka", "Charnetskaya")).toBe(true);
+  });
+
   it("keeps different names apart", () => {
+    // A German h before a vowel is г, not silent: Hanna is not Anna.
+    expect(sameTransliteratedName("Hanna", "Anna")).toBe(false);
+    expect(sameTransliteratedName("Stein", "Sten")).toBe(false);
     const keys = NAMES.map(([cyrillic]) => transliterationKey(cyrillic));
     expect(new Set(keys).size).toBe(keys.length);
     expect(sameTransliteratedName("Marija", "Mikhail")).toBe(false);

@@ -17,6 +17,15 @@ import { foldName, transliterateCyrillic } from "./normalize";
 
 export const TRANSLITERATION_SYSTEMS = ["english", "german", "polish", "scholarly", "french"] as const;
 export type TransliterationSystem = (typeof TRANSLITERATION_SYSTEMS)[number];
+/**
+ * The other way round: a German (or Germanised Polish) spelling read as a Russian clerk wrote the name in Cyrillic,
+ * by the practical transcription of German names (Hecht Гехт, Stein Штейн, Müller Мюллер, Heinrich Гейнрих). The
+ * St. Petersburg and Volhynian registers hold both, and the Cyrillic form comes back in Latin letters as Gekht,
+ * Shtein, Mjuller: this reading lets Hecht meet them.
+ */
+const GERMAN_NAMES = "germanNames";
+type ReadingSystem = TransliterationSystem | typeof GERMAN_NAMES;
+const READING_SYSTEMS: readonly ReadingSystem[] = [...TRANSLITERATION_SYSTEMS, GERMAN_NAMES];
 
 /** Each system's Latin letters and letter groups with the Cyrillic they may stand for (several: a branch). */
 type Table = Readonly<Record<string, string | readonly string[]>>;
@@ -163,6 +172,52 @@ const TABLES: Record<TransliterationSystem, Table> = {
   },
 };
 
+// Russian practical transcription of German: h is г (silent after a vowel: GERMAN_SILENT_H), ei ей, eu ой, ie и, ü ю, ö ё, z ц,
+// st and sp шт and шп (at a word's or a root's start, so both readings), v ф, y и; Polish cz and sz kept by German
+// clerks (Czarnetzka).
+const GERMAN_NAME_TABLE: Table = {
+  tsch: "ч",
+  sch: "ш",
+  chs: "кс",
+  ch: "х",
+  ck: "к",
+  tz: "ц",
+  cz: "ч",
+  sz: "ш",
+  z: "ц",
+  st: ["шт", "ст"],
+  sp: ["шп", "сп"],
+  ss: "сс",
+  ß: "сс",
+  s: ["з", "с"],
+  ei: "ей",
+  ey: "ей",
+  ai: "ай",
+  ay: "ай",
+  eu: "ой",
+  äu: "ой",
+  ie: "и",
+  ä: "е",
+  ae: "е",
+  ö: "ё",
+  oe: "ё",
+  ü: "ю",
+  ue: "ю",
+  ja: "я",
+  je: "е",
+  ju: "ю",
+  h: "г",
+  th: "т",
+  dt: "т",
+  qu: "кв",
+  v: ["ф", "в"],
+  y: "и",
+  c: ["к", "ц"],
+};
+
+/** A German h after a vowel and not before one only lengthens it (Kuhn Кун, Hahn Ган; but Johanna Иоганна). */
+const GERMAN_SILENT_H = /([aeiouyäöü])h(?![aeiouyäöü])/gu;
+
 interface CompiledTable {
   /** The Latin groups by their first letter, longest first. */
   byFirst: ReadonlyMap<string, readonly (readonly [latin: string, cyrillic: readonly string[]])[]>;
@@ -182,7 +237,10 @@ function compile(table: Table): CompiledTable {
   return { byFirst };
 }
 
-const COMPILED = new Map(TRANSLITERATION_SYSTEMS.map((system) => [system, compile(TABLES[system])]));
+const COMPILED = new Map<ReadingSystem, CompiledTable>([
+  ...TRANSLITERATION_SYSTEMS.map((system) => [system, compile(TABLES[system])] as const),
+  [GERMAN_NAMES, compile(GERMAN_NAME_TABLE)],
+]);
 
 /** The most readings one word gets under one system; branches beyond are dropped. */
 export const MAX_READINGS = 8;
@@ -196,8 +254,9 @@ const CYRILLIC = /[\u0400-\u04FF]/u;
  * the longest way the system writes one, every alternative of an ambiguous group a reading of its own
  * (at most MAX_READINGS). Letters the system has no reading for are kept as they are.
  */
-export function cyrillicReadings(word: string, system: TransliterationSystem): string[] {
-  const text = word.normalize("NFC").toLowerCase().replace(APOSTROPHES, "");
+export function cyrillicReadings(word: string, system: ReadingSystem): string[] {
+  let text = word.normalize("NFC").toLowerCase().replace(APOSTROPHES, "");
+  if (system === GERMAN_NAMES) text = text.replace(GERMAN_SILENT_H, "$1");
   const table = COMPILED.get(system) as CompiledTable;
   let readings = [""];
   let i = 0;
@@ -230,7 +289,11 @@ export function transliterationKey(cyrillic: string): string {
     .replace(/([жчшщ])о/gu, "$1е")
     // -ий, -ия, -ие, -ию: Dmitri and Dmitrij, Maria and Marija, Tsvetaïeva and Tsvetayeva.
     .replace(/и+([иеяю])/gu, "$1")
-    .replace(/и+/gu, "и");
+    .replace(/и+/gu, "и")
+    // Doubled letters, which German spellings keep and Russian ones often drop (Müller Мюллер, Böttcher Бетхер).
+    .replace(/(\p{L})\1+/gu, "$1")
+    // The Russian feminine -ская, -цкая is the Polish -ska, -cka (Kowalska, Koval'skaya).
+    .replace(/([сц]к)ая$/u, "$1а");
   return foldName(transliterateCyrillic(pivot));
 }
 
@@ -241,7 +304,7 @@ export function transliterationKey(cyrillic: string): string {
 export function transliterationKeys(word: string): string[] {
   if (CYRILLIC.test(word)) return [transliterationKey(word)].filter((key) => key !== "");
   const keys = new Set<string>();
-  for (const system of TRANSLITERATION_SYSTEMS) {
+  for (const system of READING_SYSTEMS) {
     for (const reading of cyrillicReadings(word, system)) keys.add(transliterationKey(reading));
   }
   keys.delete("");

@@ -5,10 +5,11 @@ import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
 import { type CollectionDef, latestPublicYear, placeFields, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { type PageWindow, pageWindow } from "~/listing/paging";
-import { nameKeys, wordKeysOfKind } from "~/names/keys";
+import { nameKeys, searchKeysOfKind } from "~/names/keys";
 import {
   type CodeKind,
   LEVEL_CODE_KINDS,
+  MATCH_BANDS,
   MATCH_LEVELS,
   MODE_LEVELS,
   type MatchLevel,
@@ -19,9 +20,11 @@ import { valueEntries } from "./record-keys.server";
 import {
   type FieldMatch,
   type FieldMatcher,
+  DATE_WEIGHT,
   dateCloseness,
   fieldMatches,
   fieldWeight,
+  levelWorth,
   scoreOf,
   targetYear,
 } from "./ranking.server";
@@ -280,7 +283,7 @@ async function criterionGroups(
           for (const level of levels) {
             const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
             if (!kind) continue;
-            found.add(await valueRowsByCode(db, collection, field, kind, wordKeysOfKind(w, kind)), level);
+            found.add(await valueRowsByCode(db, collection, field, kind, searchKeysOfKind(w, kind)), level);
           }
           return found.group();
         }),
@@ -878,9 +881,9 @@ function leadGroup(p: Plan): Group | undefined {
   return lead;
 }
 
-/** The plan with its lead group narrowed to the values of one level. */
-function tierPlan(p: Plan, lead: Group, level: MatchLevel): Plan {
-  const keep = lead.levels!.map((l) => l === level);
+/** The plan with its lead group narrowed to the values of some levels (a band, or one level of it). */
+function tierPlan(p: Plan, lead: Group, levels: readonly MatchLevel[]): Plan {
+  const keep = lead.levels!.map((l) => levels.includes(l));
   const pick = <T>(list: readonly T[] | undefined) => list?.filter((_, i) => keep[i]);
   const ids = pick(lead.ids)!;
   const counts = pick(lead.counts);
@@ -898,11 +901,12 @@ function tierPlan(p: Plan, lead: Group, level: MatchLevel): Plan {
 }
 
 /**
- * One page of "best match" order: tier by tier of the lead term's levels (its exact spellings, then folded, then
- * transliterated…, each a set of values the index already separates), so the first page never reads the matches
- * of the worse tiers. Within a tier, records are scored by their other fields and the closeness of their date
- * when the tier is small enough to read (RANK_READ_MAX, RANK_SCORE_MAX), else in date order. Undefined when the
- * search has no name term to rank by.
+ * One page of "best match" order: band by band of the lead term's levels (MATCH_BANDS: the same name however
+ * written, then sounds-alike, then similar spellings, then parts; each a set of values the index already
+ * separates), so the first page never reads the matches of the worse bands. Within a band, records are scored by
+ * every searched field's level and the closeness of their date when the band is small enough to read
+ * (RANK_READ_MAX, RANK_SCORE_MAX); a band too large for that is taken level by level, each in date order.
+ * Undefined when the search has no name term to rank by.
  */
 async function rankedRows(
   database: Database,
@@ -917,16 +921,22 @@ async function rankedRows(
   const matchers = matchersOf(p);
   const target = targetYear(criteria);
   const othersVary = p.groups.some((g) => g !== lead && g.levels && new Set(g.levels).size > 1);
-  const tiers = [...new Set(lead.levels)].sort((a, b) => MATCH_LEVELS.indexOf(a) - MATCH_LEVELS.indexOf(b));
+  const present = new Set(lead.levels);
+  const tiers: MatchLevel[][] = MATCH_BANDS.map((band) => band.filter((l) => present.has(l))).filter((b) => b.length);
   const out: ResultRow[] = [];
   const seen = new Set<number>();
   let skip = offset;
-  for (const level of tiers) {
-    if (out.length >= limit) break;
-    const tp = tierPlan(p, lead, level);
+  for (let tier = tiers.shift(); tier && out.length < limit; tier = tiers.shift()) {
+    const tp = tierPlan(p, lead, tier);
     if (isEmpty(tp)) continue;
     const need = limit - out.length;
-    const candidates = target !== undefined || othersVary ? await tierCandidates(database, tp) : undefined;
+    const candidates =
+      target !== undefined || othersVary || tier.length > 1 ? await tierCandidates(database, tp, lead) : undefined;
+    if (!candidates && tier.length > 1) {
+      // Too many to score together: its levels one by one, best first, each in date order.
+      for (let i = tier.length - 1; i >= 0; i--) tiers.unshift([tier[i]!]);
+      continue;
+    }
     let rows: ResultRow[];
     if (!candidates) {
       const { total, lowerBound } = await countPlan(database, collection, tp);
@@ -943,7 +953,7 @@ async function rankedRows(
       rows =
         tp.groups.length > 1 && candidates.length <= RANK_SCORE_MAX
           ? scoredPage(await rowsOf(database, collection, tp, candidates), matchers, target, skip, need)
-          : await closestPage(database, collection, tp, candidates, target, skip, need);
+          : await closestPage(database, collection, tp, candidates, lead, target, skip, need);
     }
     for (const r of rows) {
       // A record holding values of two tiers (Johann Jan) shows once, in the better.
@@ -956,21 +966,34 @@ async function rankedRows(
   return out.slice(0, limit);
 }
 
+/** A ranked candidate: its id and year, and (one name term) the best level its values matched the lead at. */
+interface Candidate extends KnownMatch {
+  level?: MatchLevel;
+}
+
 /** A tier's matches with their years, or undefined when there are too many to read (then it is paged by date). */
-async function tierCandidates(database: Database, tp: Plan): Promise<KnownMatch[] | undefined> {
+async function tierCandidates(database: Database, tp: Plan, lead: Group): Promise<Candidate[] | undefined> {
   if (tp.groups.length > 1) {
     const known = await matchingIdList(database, tp);
     return known.length > COUNT_CAP ? undefined : known;
   }
   const [g] = tp.groups;
-  let q = database.db.selectFrom("postings").select(["record_id", "year"]).where("value_id", "in", g.ids);
+  let q = database.db.selectFrom("postings").select(["record_id", "year", "value_id"]).where("value_id", "in", g.ids);
   if (tp.yearLo !== undefined) q = q.where("year", ">=", tp.yearLo);
   if (tp.yearHi !== undefined) q = q.where("year", "<=", tp.yearHi);
   const rows = await q.limit(RANK_READ_MAX + 1).execute();
   if (rows.length > RANK_READ_MAX) return undefined;
-  const byId = new Map<number, number>();
-  for (const r of rows) byId.set(Number(r.record_id), Number(r.year));
-  return [...byId].map(([id, year]) => ({ id, year }));
+  const levelOf = new Map(lead.ids.map((id, i) => [id, lead.levels![i]!]));
+  const byId = new Map<number, Candidate>();
+  for (const r of rows) {
+    const id = Number(r.record_id);
+    const level = levelOf.get(Number(r.value_id));
+    const had = byId.get(id);
+    if (!had || (level && had.level && MATCH_LEVELS.indexOf(level) < MATCH_LEVELS.indexOf(had.level))) {
+      byId.set(id, { id, year: Number(r.year), level });
+    }
+  }
+  return [...byId.values()];
 }
 
 async function rowsOf(
@@ -1015,22 +1038,24 @@ function scoredPage(
   });
 }
 
-/** A tier of one name term ordered by the closeness of its years (then by year and record), from its postings. */
+/**
+ * A tier ordered from its postings alone: by the level each record's lead value matched at and the closeness of
+ * its year (then by year and record).
+ */
 async function closestPage(
   database: Database,
   collection: CollectionDef,
   tp: Plan,
-  candidates: readonly KnownMatch[],
+  candidates: readonly Candidate[],
+  lead: Group,
   target: number | undefined,
   skip: number,
   need: number,
 ): Promise<ResultRow[]> {
-  const order = [...candidates].sort(
-    (a, b) =>
-      (target === undefined ? 0 : Math.abs(a.year - target) - Math.abs(b.year - target)) ||
-      a.year - b.year ||
-      a.id - b.id,
-  );
+  const field = lead.criterion!.field;
+  const worth = (c: Candidate) =>
+    (c.level ? levelWorth(field, c.level) : 0) + DATE_WEIGHT * dateCloseness([c.year], target);
+  const order = [...candidates].sort((a, b) => worth(b) - worth(a) || a.year - b.year || a.id - b.id);
   const page = order.slice(skip, skip + need);
   const rows = await rowsOf(database, collection, tp, page);
   const at = new Map(page.map((c, i) => [c.id, i]));

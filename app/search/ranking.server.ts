@@ -136,6 +136,11 @@ export function fieldMatches(matchers: readonly FieldMatcher[], data: Readonly<R
   return out;
 }
 
+/** What a field matched at a level adds to a record's score (its weight by the level's score). */
+export function levelWorth(field: SearchField, level: MatchLevel): number {
+  return fieldWeight(field) * LEVEL_SCORES[level];
+}
+
 /** A record's score: each searched field's level by its weight, and the date's closeness. */
 export function scoreOf(matchers: readonly FieldMatcher[], matches: readonly FieldMatch[], closeness: number): number {
   let score = DATE_WEIGHT * closeness;
