@@ -66,3 +66,16 @@ export function cspDirectives(header: string): Map<string, string[]> {
   }
   return directives;
 }
+
+/**
+ * A link to one record page, however it is reached: plainly, or from a result, whose link carries the search it
+ * was found by (`?q=`, so the record page can say why it matched).
+ */
+export function recordLink(path: string): string {
+  return `a[href="${path}"], a[href^="${path}?"]`;
+}
+
+/** A record page's address, plain or carrying the search it was reached from. */
+export function recordUrl(pathPattern: string): RegExp {
+  return new RegExp(`${pathPattern}(\\?q=[^#]*)?$`);
+}

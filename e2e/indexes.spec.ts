@@ -1,6 +1,6 @@
 import type { Database } from "../app/db/connection.server";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { expectAccessible, recordLink, recordUrl, shot } from "./helpers";
 
 /**
  * The members' name indexes (SPEC §2, DOMAIN.md), one search each. The
@@ -48,7 +48,7 @@ test.describe("Odessa / St. Petersburg film index", () => {
     await page.getByLabel("To year").fill(String(entry.year));
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/surname=/);
-    const row = page.locator(`tbody.record-group:has(a[href="/members/odessa-stpete/record/${entry.id}"])`);
+    const row = page.locator(`tbody.record-group:has(${recordLink(`/members/odessa-stpete/record/${entry.id}`)})`);
     await expect(row).toHaveCount(1);
     await expect(row.locator("tr").first()).toContainText(filmItem);
     await expect(row.locator("tr").first()).toContainText(entry.data.place);
@@ -65,13 +65,16 @@ test.describe("Odessa / St. Petersburg film index", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`film=${entry.data.film}`));
     await expect(
-      page.locator(`tbody.record-group:has(a[href="/members/odessa-stpete/record/${entry.id}"])`),
+      page.locator(`tbody.record-group:has(${recordLink(`/members/odessa-stpete/record/${entry.id}`)})`),
     ).toHaveCount(1);
     await expectAccessible(page);
     await shot(page, testInfo, "odessa-film");
 
-    await page.locator(`a[href="/members/odessa-stpete/record/${entry.id}"]`).first().click();
-    await expect(page).toHaveURL(`/members/odessa-stpete/record/${entry.id}`);
+    await page
+      .locator(recordLink(`/members/odessa-stpete/record/${entry.id}`))
+      .first()
+      .click();
+    await expect(page).toHaveURL(recordUrl(`/members/odessa-stpete/record/${entry.id}`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText(
       `${entry.data.givenName} ${entry.data.surname}`,
     );
@@ -140,7 +143,7 @@ test.describe("parish records index", () => {
     database,
   }, testInfo) => {
     const entry = await firstEntry(database, 11, (d) => d.recordType === "M");
-    const link = `a[href="/members/parish-records-idx/record/${entry.id}"]`;
+    const link = recordLink(`/members/parish-records-idx/record/${entry.id}`);
     await signInAs(await makeAccount());
     await page.goto(PARISH);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parish records index");
@@ -171,7 +174,7 @@ test.describe("parish records index", () => {
     await shot(page, testInfo, "parish-index-type");
 
     await page.locator(link).first().click();
-    await expect(page).toHaveURL(`/members/parish-records-idx/record/${entry.id}`);
+    await expect(page).toHaveURL(recordUrl(`/members/parish-records-idx/record/${entry.id}`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText(
       `${entry.data.givenName} ${entry.data.surname}`,
     );

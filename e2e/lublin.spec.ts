@@ -1,6 +1,6 @@
 import type { Database } from "../app/db/connection.server";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { expectAccessible, recordLink, shot } from "./helpers";
 
 /**
  * The members' Lublin collections (SPEC §2, DOMAIN.md): members search births
@@ -85,7 +85,7 @@ test.describe("Lublin members' collections", () => {
     await page.getByLabel("Bride's given name", { exact: true }).fill(marriage.data.brideGivenNameDe);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/groomSurname=/);
-    const row = page.locator(`tbody.record-group:has(a[href="/members/lublin/marriage/record/${marriage.id}"])`);
+    const row = page.locator(`tbody.record-group:has(${recordLink(`/members/lublin/marriage/record/${marriage.id}`)})`);
     await expect(row).toHaveCount(1);
     await expect(row.locator("tr").first()).toContainText(
       `${marriage.data.groomGivenName} ${marriage.data.groomSurname} / ${marriage.data.groomGivenNameDe}`,

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { contextSignedIn, expectAccessible, shot } from "./helpers";
+import { contextSignedIn, expectAccessible, recordUrl, shot } from "./helpers";
 
 /**
  * Places linked to records and back (issue 11, parts 3 and 4; decision 0033): a place page counts the records
@@ -49,7 +49,7 @@ test.describe("places and records", () => {
     await expectAccessible(page);
 
     await page.locator("tbody.record-group tr:first-child a").first().click();
-    await expect(page).toHaveURL(/\/stpete\/birth\/record\/\d+$/);
+    await expect(page).toHaveURL(recordUrl("/stpete/birth/record/\\d+"));
     const linked = page.locator(".record-page dl").first().getByRole("link");
     await expect(linked.first()).toBeVisible();
     const hrefs = await linked.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));

@@ -54,6 +54,18 @@ test.describe("best match", () => {
         await expectAccessible(page);
         await shot(page, testInfo, "best-match");
       }
+
+      // The record page reached from a result says why it matched, and leads back to the same results.
+      await page.locator("table.results tbody").first().getByRole("link").first().click();
+      await expect(page.getByRole("heading", { name: "Why it matched your search" })).toBeVisible();
+      await expect(page.locator(".record-why li")).toHaveText(["Surname: same spelling"]);
+      if (how === "with JavaScript") {
+        await expectAccessible(page);
+        await shot(page, testInfo, "best-match-record");
+      }
+      await page.getByRole("link", { name: "Back to the results" }).click();
+      await expect(page).toHaveURL(/\/stpete\/birth\/search\?surname=Brand/);
+      await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
       await page.context().close();
     });
   }
@@ -97,6 +109,16 @@ test.describe("best match", () => {
     await expect(why(page).filter({ hasText: "Eger" }).first()).toContainText(
       "Surname: Eger, sounds like (Beider–Morse)",
     );
+  });
+
+  test("a Beider–Morse search whose name branches past the cap says so, and a plain one does not", async ({ page }) => {
+    await page.goto(`${BIRTHS}?surname=Schwarzkopf&surnameMode=beiderMorse`);
+    await expect(page.getByRole("note")).toContainText(
+      "Surname: the name has more Beider–Morse sound forms than a search follows, so only the first 20 were searched.",
+    );
+    await page.goto(`${BIRTHS}?surname=J%C3%A4ger&surnameMode=beiderMorse`);
+    await expect(page.locator("#results-heading")).toBeVisible();
+    await expect(page.getByRole("note")).toHaveCount(0);
   });
 
   test("a sort that names nothing gets a message beside the form and a 400", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Database } from "../app/db/connection.server";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { expectAccessible, recordLink, shot } from "./helpers";
 
 /**
  * The members' Volhynian collections (SPEC §2, DOMAIN.md): the church books
@@ -86,7 +86,7 @@ test.describe("Volhynian members' collections", () => {
     await page.goto(
       `/members/volhynian/death/search?surname=${encodeURIComponent(death.data.surnameDe)}&spouseGivenName=${encodeURIComponent(death.data.spouseGivenNameDe)}`,
     );
-    const row = page.locator(`tbody.record-group:has(a[href="/members/volhynian/death/record/${death.id}"])`);
+    const row = page.locator(`tbody.record-group:has(${recordLink(`/members/volhynian/death/record/${death.id}`)})`);
     await expect(row).toHaveCount(1);
     await row.locator("summary").click();
     await expect(row.locator(".row-detail")).toContainText(`Cause of death${death.data.cause}`);
@@ -97,7 +97,9 @@ test.describe("Volhynian members' collections", () => {
     await page.getByLabel("Groom's surname", { exact: true }).fill(marriage.data.groomSurnameDe);
     await page.getByLabel("Bride's given name", { exact: true }).fill(marriage.data.brideGivenNameDe);
     await page.getByRole("button", { name: "Search" }).click();
-    const m = page.locator(`tbody.record-group:has(a[href="/members/volhynian/marriage/record/${marriage.id}"])`);
+    const m = page.locator(
+      `tbody.record-group:has(${recordLink(`/members/volhynian/marriage/record/${marriage.id}`)})`,
+    );
     await expect(m).toHaveCount(1);
     await expect(m.locator("tr").first()).toContainText(
       `${marriage.data.groomGivenName} ${marriage.data.groomSurname} / ${marriage.data.groomGivenNameDe} ${marriage.data.groomSurnameDe}`,

@@ -107,6 +107,14 @@ export function searchKeysOfKind(w: WordKeys, kind: CodeKind): readonly string[]
   return kind === "s" && !w.similar.length ? similarSpellingSearchKeys(w.folded) : wordKeysOfKind(w, kind);
 }
 
+/**
+ * Whether a name's Beider–Morse encoding was cut at the engine's branch cap (BEIDER_MORSE_DEFAULT_MAX_PHONEMES):
+ * a search by it then follows only the first branches, and says so.
+ */
+export function beiderMorseCapped(value: string): boolean {
+  return nameWords(value).some((word) => beiderMorse(word).capped);
+}
+
 export function nameKeys(value: string, options: NameKeyOptions = {}): NameKeys {
   const words = new Map<string, WordKeys>();
   for (const word of nameWords(value)) {

@@ -806,6 +806,30 @@ async function searchWithin(
   return { rows: explained, total, totalIsLowerBound: lowerBound, ...window };
 }
 
+/**
+ * How each searched name field of one record matched a search (the record page reached from a result): the same
+ * levels the result row gave, from the dictionary, for a record the viewer may read. Nothing for a search too
+ * broad to plan.
+ */
+export async function explainRecord(
+  database: Database,
+  collection: CollectionDef,
+  criteria: Criteria,
+  viewer: Viewer,
+  data: Readonly<Record<string, string>>,
+): Promise<FieldMatch[]> {
+  if (!criteria.fields.length || !mayReadRecords(collection, viewer)) return [];
+  try {
+    // Only the name terms explain; a place term would need resolving first and never explains.
+    const names = { ...criteria, near: undefined, placeId: undefined, placeKeys: undefined };
+    const matchers = matchersOf(await plan(database, collection, names, viewer));
+    return fieldMatches(matchers, data);
+  } catch (error) {
+    if (error instanceof SearchTooBroad) return [];
+    throw error;
+  }
+}
+
 /** One page (`offset`, `limit`) of a plan's matches in the criteria's column order (date order by default). */
 async function pageRows(
   database: Database,

@@ -6,9 +6,42 @@ import { choosePlace } from "~/places/choose-place";
 import { mapIndex } from "~/places/indexes";
 import { type CollectionDef, placeFields, recordPath, searchPath } from "./collections";
 import { citationText, fieldValue, formatDate, recordDate } from "./display";
-import { getRecord } from "./engine.server";
+import { explainRecord, getRecord } from "./engine.server";
+import { parseCriteria } from "./criteria";
+import { matchReasons } from "./match-reasons";
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
+
+/** The parameter a result's link carries: the search it was found by (its query string). */
+export const FROM_SEARCH = "q";
+
+/** A result's link to its record page, carrying the search, so the page can say why the record matched. */
+export function recordFromSearchHref(collection: CollectionDef, id: number, query: string): string {
+  const path = recordPath(collection, id);
+  return query ? `${path}?${new URLSearchParams({ [FROM_SEARCH]: query })}` : path;
+}
+
+/**
+ * The search a record page was reached from: the way back to its results, and why this record matched it. A
+ * query that does not read as a search of this collection is ignored (the page is the record's all the same).
+ */
+async function searchReached(
+  database: Database,
+  collection: CollectionDef,
+  viewer: Viewer,
+  data: Readonly<Record<string, string>>,
+  query: string | null,
+) {
+  if (!query || query.length > MAX_SEARCH_QUERY) return null;
+  const params = new URLSearchParams(query);
+  const { criteria, errors } = parseCriteria(collection, params);
+  if (Object.keys(errors).length) return null;
+  const why = matchReasons(await explainRecord(database, collection, criteria, viewer, data));
+  return { backHref: `${searchPath(collection)}?${params}`, why };
+}
+
+/** A longer query is no search this site's forms made. */
+const MAX_SEARCH_QUERY = 2_000;
 
 /** Record ids are positive integers; anything else is a malformed URL (404, SPEC §8). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
@@ -26,7 +59,9 @@ export async function loadRecordPage(
   const database = await getDatabase();
   const placeLink = await recordPlaceLinks(database, collection, record.data, viewer);
   const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
+  const search = await searchReached(database, collection, viewer, record.data, url.searchParams.get(FROM_SEARCH));
   return {
+    search,
     collection: { title: collection.title, searchPath: searchPath(collection), access: collection.access },
     record: {
       id: record.id,

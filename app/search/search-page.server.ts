@@ -6,11 +6,14 @@ import { perPageChoices } from "~/listing/params";
 import { fieldInfo, hasAnyCriterion, pathWith } from "~/listing/search-form";
 import { formatSort } from "~/listing/sort";
 import type { MatchMode } from "~/names/match-modes";
-import { type CollectionDef, exportPath, recordPath, searchPath, sortableFields } from "./collections";
+import { type CollectionDef, exportPath, searchPath, sortableFields } from "./collections";
+import { recordFromSearchHref } from "./record-page.server";
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
 import { matchReasons } from "./match-reasons";
+import { beiderMorseCapped } from "~/names/keys";
+import { BEIDER_MORSE_DEFAULT_MAX_PHONEMES } from "~/names/beider-morse/engine";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
 import { isMapView, parseDecade, surnameMap } from "./surname-map.server";
@@ -182,10 +185,11 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       map,
       exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
       chips: criteriaChips(recordForm(collection), criteria),
+      beiderMorseCapped: beiderMorseCappedFields(criteria),
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
       rows: result.rows.map((r) => ({
         id: r.id,
-        href: recordPath(collection, r.id),
+        href: recordFromSearchHref(collection, r.id, query.toString()),
         date: recordDate(r.gregDate, r.year, r.data),
         julianDate: r.julianDate ? formatDate(r.julianDate, r.year) : null,
         cells: collection.resultColumns.map((c) => columnValue(c.name, r.data)),
@@ -198,6 +202,14 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
   };
   // An unreadable decade is the map's own field's message (beside it), with the map of all decades.
   return map?.decadeError ? data(page, { status: 400 }) : page;
+}
+
+/** Beider–Morse follows at most BEIDER_MORSE_DEFAULT_MAX_PHONEMES sound forms of a word: the fields whose were cut. */
+function beiderMorseCappedFields(criteria: Criteria) {
+  const fields = criteria.fields
+    .filter((c) => c.mode === "beiderMorse" && beiderMorseCapped(c.value))
+    .map((c) => c.field.label);
+  return fields.length ? { fields, forms: BEIDER_MORSE_DEFAULT_MAX_PHONEMES } : null;
 }
 
 export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;

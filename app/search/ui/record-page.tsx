@@ -6,7 +6,7 @@ import { Citation } from "~/ui/citation";
 const KIND_LABEL = { birth: "Baptism", death: "Burial", marriage: "Marriage", index: "Entry" } as const;
 
 export function RecordPage() {
-  const { collection, record, citation, kind } = useLoaderData<typeof loadRecordPage>();
+  const { collection, record, citation, kind, search } = useLoaderData<typeof loadRecordPage>();
   return (
     <article className="record-page">
       <p className="breadcrumb">
@@ -19,6 +19,27 @@ export function RecordPage() {
         {record.date}
         {record.julianDate && <> (Julian calendar: {record.julianDate})</>}
       </p>
+      {search && (
+        <section className="record-why" aria-labelledby="record-why-heading">
+          {search.why.length > 0 && (
+            <>
+              <h2 id="record-why-heading">Why it matched your search</h2>
+              <ul className="why">
+                {search.why.map((w) => (
+                  <li key={w.field}>
+                    {w.field}: {w.text}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p>
+            <Link to={search.backHref} id={search.why.length ? undefined : "record-why-heading"}>
+              Back to the results
+            </Link>
+          </p>
+        </section>
+      )}
       <h2>What the register says</h2>
       <dl className="dl-grid">
         {record.fields.map((f) => (

@@ -93,57 +93,65 @@ function SearchForm({ data }: { data: PageData }) {
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
   return (
-    <ResultsSection
-      result={result}
-      perPage={data.perPage}
-      sort={sort}
-      none="No records found"
-      noun={["record", "records"]}
-      lowerBound={result.totalIsLowerBound}
-      empty={
-        <div className="suggestions">
-          {result.suggestions.length > 0 ? (
-            <>
-              <p>Try one of these:</p>
-              <ul>
-                {result.suggestions.map((s) => (
-                  <li key={s.href}>
-                    <Link to={s.href}>{s.text}</Link> — {s.countIsLowerBound ? "more than " : ""}
-                    {formatCount(s.count)} {s.count === 1 ? "record" : "records"}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>
-              Nothing matched. Check the spelling, choose “Sounds like” for surnames, or search{" "}
-              <Link to={PATHS.searchAll}>all collections</Link>.
-            </p>
-          )}
-        </div>
-      }
-    >
-      <p className="results-actions">
-        <a href={result.exportHref} className="btn btn-secondary" download>
-          Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
-        </a>{" "}
-        {result.map ? (
-          <Link to={`${collection.searchPath}?${result.query}`} className="btn btn-secondary">
-            Show the records
-          </Link>
-        ) : (
-          <Link to={result.mapHref} className="btn btn-secondary">
-            Where are they? Map of places
-          </Link>
-        )}
-      </p>
-      {!result.map && data.ranked && <OrderChoice query={result.query} sort={sort} />}
-      {result.map ? (
-        <SurnameMap map={result.map} subject={`the records found in ${collection.title}`} />
-      ) : (
-        <RecordsTable data={data} result={result} />
+    <>
+      {result.beiderMorseCapped && (
+        <p className="notice" role="note">
+          {result.beiderMorseCapped.fields.join(", ")}: the name has more Beider–Morse sound forms than a search
+          follows, so only the first {result.beiderMorseCapped.forms} were searched. “Sounds like” may find others.
+        </p>
       )}
-    </ResultsSection>
+      <ResultsSection
+        result={result}
+        perPage={data.perPage}
+        sort={sort}
+        none="No records found"
+        noun={["record", "records"]}
+        lowerBound={result.totalIsLowerBound}
+        empty={
+          <div className="suggestions">
+            {result.suggestions.length > 0 ? (
+              <>
+                <p>Try one of these:</p>
+                <ul>
+                  {result.suggestions.map((s) => (
+                    <li key={s.href}>
+                      <Link to={s.href}>{s.text}</Link> — {s.countIsLowerBound ? "more than " : ""}
+                      {formatCount(s.count)} {s.count === 1 ? "record" : "records"}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>
+                Nothing matched. Check the spelling, choose “Sounds like” for surnames, or search{" "}
+                <Link to={PATHS.searchAll}>all collections</Link>.
+              </p>
+            )}
+          </div>
+        }
+      >
+        <p className="results-actions">
+          <a href={result.exportHref} className="btn btn-secondary" download>
+            Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
+          </a>{" "}
+          {result.map ? (
+            <Link to={`${collection.searchPath}?${result.query}`} className="btn btn-secondary">
+              Show the records
+            </Link>
+          ) : (
+            <Link to={result.mapHref} className="btn btn-secondary">
+              Where are they? Map of places
+            </Link>
+          )}
+        </p>
+        {!result.map && data.ranked && <OrderChoice query={result.query} sort={sort} />}
+        {result.map ? (
+          <SurnameMap map={result.map} subject={`the records found in ${collection.title}`} />
+        ) : (
+          <RecordsTable data={data} result={result} />
+        )}
+      </ResultsSection>
+    </>
   );
 }
 
