@@ -110,6 +110,17 @@ test.describe("Lodz families and the Master Pedigree Database", () => {
     const link = page.locator(`table.results a[href="${href}"]`);
     await expect(link).toHaveCount(1);
     await expect(page.getByRole("link", { name: `Remove Surname: ${person.alike}` })).toBeVisible();
+    // Best match first (issue 27): the row says why the person matched; the name order is one click away.
+    await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
+    const row = page.locator("table.results tr", { has: page.locator(`a[href="${href}"]`) });
+    await expect(row.locator(".row-why")).toContainText(`Surname: ${person.surname}, `);
+    await expect(row.locator(".row-why")).toContainText(`Given name: same spelling`);
+    await page.locator(".order-choice").getByRole("link", { name: "Name" }).click();
+    await expect(page).toHaveURL(/sort=surname/);
+    await expect(page.locator(".order-choice [aria-current]")).toHaveText("Name");
+    await page.locator(".order-choice").getByRole("link", { name: "Best match" }).click();
+    await expect(page).toHaveURL(/sort=relevance/);
+    await expect(link).toHaveCount(1);
     await expectAccessible(page);
     await shot(page, testInfo, "families-lodz-results");
     await page.setViewportSize({ width: 390, height: 844 });

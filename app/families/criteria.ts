@@ -45,6 +45,8 @@ export function personForm(c: FamilyCollection): SearchForm {
     // Year first, as the records' forms list it in a message.
     sortable: ["year", ...PERSON_FIELDS.map((f) => f.name)],
     defaultSort: DEFAULT_PERSON_SORT,
+    // Best match first whenever a name is given (issue 27); name order otherwise.
+    relevance: true,
   };
 }
 

@@ -17,7 +17,6 @@ import {
   personPath,
 } from "./collections";
 import {
-  DEFAULT_PERSON_SORT,
   type PersonCriteria,
   hasAnyPersonCriterion,
   parsePersonCriteria,
@@ -35,6 +34,7 @@ import {
   loadDescendants,
   loadPedigree,
 } from "./lineage.server";
+import { matchReasons } from "~/listing/match-reasons";
 import { type FamilyViewer, type PersonDetail, type PersonView, getPerson, searchPeople } from "./search.server";
 
 /**
@@ -91,7 +91,9 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
     },
     values,
     sort,
-    sortIsChosen: sort !== DEFAULT_PERSON_SORT.join(","),
+    // A sort the URL chose is kept by the next search; an unchosen one lets it take its default (decision 0068).
+    sortIsChosen: url.searchParams.has("sort"),
+    ranked: criteria.fields.length > 0,
     perPage: criteria.perPage,
     admin: viewer.isAdmin,
   };
@@ -112,6 +114,7 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
         death: event(r.deathDate, r.deathPlace),
         father: r.father ? linkView(collection, r.father) : null,
         mother: r.mother ? linkView(collection, r.mother) : null,
+        why: matchReasons(r.matches),
       })),
     },
   };

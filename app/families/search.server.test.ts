@@ -124,6 +124,47 @@ for (const dialect of testDialects()) {
       expect(names(starts.rows)).toEqual(["Luise Weber"]);
     });
 
+    it("ranks best match first when a name is given, says why each person matched, and keeps the name order", async () => {
+      // Best match by default: equals in the name order; the given name as typed before its other languages' forms.
+      const ranked = await searchPeople(t.database, lodz, q(lodz, "surname=Schmidt&givenName=Wilhelm"), member, NOW);
+      expect(ranked.rows[0]).toMatchObject({
+        name: "Wilhelm Schmidt",
+        matches: [
+          { label: "Surname", level: "exact" },
+          { label: "Given name", level: "exact" },
+        ],
+      });
+      // A birth year asked for brings the nearest birth first; date order and the name order stay choices.
+      const byYear = await searchPeople(
+        t.database,
+        lodz,
+        q(lodz, "surname=Schmidt&yearFrom=1850&yearTo=1856"),
+        member,
+        NOW,
+      );
+      expect(names(byYear.rows)).toEqual(["August Schmidt"]);
+      const near = await searchPeople(
+        t.database,
+        lodz,
+        q(lodz, "surname=Schmidt&yearFrom=1825&yearTo=1835"),
+        member,
+        NOW,
+      );
+      expect(names(near.rows)).toEqual(["Wilhelm Schmidt", "Karolina Schmidt"]);
+      const named = await searchPeople(
+        t.database,
+        lodz,
+        q(lodz, "surname=Schmidt&yearFrom=1825&yearTo=1835&sort=surname"),
+        member,
+        NOW,
+      );
+      expect(names(named.rows)).toEqual(["Karolina Schmidt", "Wilhelm Schmidt"]);
+      const sounds = await searchPeople(t.database, lodz, q(lodz, "surname=Miller"), member, NOW);
+      expect(sounds.rows.find((r) => r.surname === "Müller")?.matches).toEqual([
+        { label: "Surname", level: "daitchMokotoff", found: "Müller", typed: "Miller" },
+      ]);
+    });
+
     it("finds given names by variant and by any word, and places of birth and death", async () => {
       const gottlieb = await searchPeople(t.database, lodz, q(lodz, "givenName=Bogumi%C5%82"), member, NOW);
       expect(names(gottlieb.rows)).toEqual(["Johann Gottlieb Schmidt"]);

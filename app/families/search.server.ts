@@ -2,6 +2,10 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import { type PageWindow, pageWindow } from "~/listing/paging";
+import { DATE_WEIGHT, LEVEL_SCORES, dateCloseness, targetYear } from "~/listing/ranking";
+import { RELEVANCE } from "~/listing/search-form";
+import { nameMatchLevel } from "~/names/level-of";
+import { MODE_LEVELS, type MatchLevel } from "~/names/match-levels";
 import { type KeyTable, keyFilter } from "~/names/key-filter";
 import type { FamilyCollection } from "./collections";
 import type { PersonCriteria } from "./criteria";
@@ -244,6 +248,83 @@ async function parentsOf(database: Database, childIds: number[]) {
 export interface PersonResultRow extends PersonView {
   father: PersonView | null;
   mother: PersonView | null;
+  /** How each searched name field matched (nothing for a person shown as "Living"). */
+  matches: PersonFieldMatch[];
+}
+
+/** How one searched field of a person matched. */
+export interface PersonFieldMatch {
+  label: string;
+  level: MatchLevel;
+  found: string;
+  typed: string;
+}
+
+/** The person's value of each searchable field. */
+const FIELD_VALUE: Record<
+  string,
+  (p: Pick<PersonRowRaw, "surname" | "given" | "birth_place" | "death_place">) => string
+> = {
+  surname: (p) => p.surname,
+  givenName: (p) => p.given,
+  birthPlace: (p) => p.birth_place,
+  deathPlace: (p) => p.death_place,
+};
+
+/** A field's weight in a person's score: the surname first, then the given name, then places (as for records). */
+const FIELD_WEIGHT: Record<string, number> = { surname: 1, givenName: 0.8, birthPlace: 0.2, deathPlace: 0.2 };
+
+/** Binary order of folded names, as the databases' indexes on sort_surname and sort_given order them. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The most people whose names are read to rank them; a larger match keeps the name order. */
+const PEOPLE_RANK_MAX = 2_000;
+
+/** How each searched field of one person matched, at the levels its mode admits. */
+function personMatches(
+  criteria: PersonCriteria,
+  p: Pick<PersonRowRaw, "surname" | "given" | "birth_place" | "death_place">,
+): PersonFieldMatch[] {
+  const out: PersonFieldMatch[] = [];
+  for (const c of criteria.fields) {
+    const found = FIELD_VALUE[c.field.name]?.(p) ?? "";
+    const level = nameMatchLevel(c.value, found, MODE_LEVELS[c.mode]);
+    if (level) out.push({ label: c.field.label, level, found, typed: c.value });
+  }
+  return out;
+}
+
+/**
+ * One page of "best match" order (issue 27): every matching person scored as the records are, by each searched
+ * field's level and weight and the closeness of the birth year to the middle of the range, best first, equals in
+ * the name order. Undefined when too many match to read (PEOPLE_RANK_MAX): the name order stands.
+ */
+async function rankedPage(q: PeopleQuery, criteria: PersonCriteria, total: number, offset: number) {
+  if (total > PEOPLE_RANK_MAX) return undefined;
+  const rows = await q
+    .select(["people.id", "people.number", "people.surname", "people.given", "people.birth_place"])
+    .select(["people.death_place", "people.birth_year", "people.sort_surname", "people.sort_given"])
+    .execute();
+  const target = targetYear(criteria);
+  const scored = rows.map((r) => {
+    let score = r.birth_year === null ? 0 : DATE_WEIGHT * dateCloseness([Number(r.birth_year)], target);
+    const matches = personMatches(criteria, r);
+    for (const c of criteria.fields) {
+      const level = matches.find((m) => m.label === c.field.label)?.level ?? "contains";
+      score += (FIELD_WEIGHT[c.field.name] ?? 0.2) * LEVEL_SCORES[level];
+    }
+    return { id: Number(r.id), number: Number(r.number), year: Number(r.birth_year ?? 99999), r, score };
+  });
+  // Equals in the name order, as before ranking: surname, given name, birth, number.
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      compareText(a.r.sort_surname, b.r.sort_surname) ||
+      compareText(a.r.sort_given, b.r.sort_given) ||
+      a.year - b.year ||
+      a.number - b.number,
+  );
+  return scored.slice(offset, offset + criteria.perPage).map((r) => r.id);
 }
 
 export interface PersonSearchResult extends Omit<PageWindow, "offset"> {
@@ -253,6 +334,9 @@ export interface PersonSearchResult extends Omit<PageWindow, "offset"> {
 
 function sortColumns(field: string) {
   switch (field) {
+    case RELEVANCE:
+      // Too many to rank (PEOPLE_RANK_MAX): the name order.
+      return [sql`people.sort_surname`, sql`people.sort_given`, sql`coalesce(people.birth_sort, 99999999)`];
     case "givenName":
       return [sql`people.sort_given`, sql`people.sort_surname`];
     case "year":
@@ -279,16 +363,29 @@ export async function searchPeople(
   const counted = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
   const { offset, ...window } = pageWindow(total, criteria.page, criteria.perPage);
-  let listing = q.select(PERSON_COLUMNS);
-  for (const k of criteria.sort) {
-    for (const col of sortColumns(k.field)) listing = listing.orderBy(col, k.descending ? "desc" : "asc");
+  const ranked =
+    criteria.sort[0]?.field === RELEVANCE && criteria.fields.length
+      ? await rankedPage(q, criteria, total, offset)
+      : undefined;
+  let raw: PersonRowRaw[];
+  if (ranked) {
+    const byId = new Map(
+      (
+        (ranked.length
+          ? await q.select(PERSON_COLUMNS).where("people.id", "in", ranked).execute()
+          : []) as PersonRowRaw[]
+      ).map((r) => [Number(r.id), r]),
+    );
+    raw = ranked.map((id) => byId.get(id)).filter((r): r is PersonRowRaw => !!r);
+  } else {
+    let listing = q.select(PERSON_COLUMNS);
+    for (const k of criteria.sort) {
+      for (const col of sortColumns(k.field)) listing = listing.orderBy(col, k.descending ? "desc" : "asc");
+    }
+    raw = (await listing.orderBy("people.number").limit(criteria.perPage).offset(offset).execute()) as PersonRowRaw[];
   }
-  const raw = (await listing
-    .orderBy("people.number")
-    .limit(criteria.perPage)
-    .offset(offset)
-    .execute()) as PersonRowRaw[];
   const people = raw.map((r) => personView(r, viewer, now));
+  const matches = new Map(raw.map((r) => [Number(r.id), personMatches(criteria, r)]));
   const parents = await parentsOf(
     database,
     people.map((p) => p.id),
@@ -303,6 +400,7 @@ export async function searchPeople(
       ...p,
       father: of?.father ? (parentViews.get(of.father) ?? null) : null,
       mother: of?.mother ? (parentViews.get(of.mother) ?? null) : null,
+      matches: p.hidden ? [] : (matches.get(p.id) ?? []),
     };
   });
   return { total, ...window, rows };

@@ -17,17 +17,8 @@ import {
 } from "~/names/match-levels";
 import { SIGNED_KINDS, valueMask } from "./signature";
 import { valueEntries } from "./record-keys.server";
-import {
-  type FieldMatch,
-  type FieldMatcher,
-  DATE_WEIGHT,
-  dateCloseness,
-  fieldMatches,
-  fieldWeight,
-  levelWorth,
-  scoreOf,
-  targetYear,
-} from "./ranking.server";
+import { type FieldMatch, type FieldMatcher, fieldMatches, fieldWeight, levelWorth, scoreOf } from "./ranking.server";
+import { DATE_WEIGHT, dateCloseness, targetYear } from "~/listing/ranking";
 import { searchMaxPostings } from "~/config/search-limits";
 import { SEARCH_STATEMENT_TIMEOUT_MS } from "~/config/timing";
 import { isStatementTimeout, withStatementTimeout } from "~/db/statement-timeout.server";

@@ -8,7 +8,7 @@ import { type CollectionDef, placeFields, recordPath, searchPath } from "./colle
 import { citationText, fieldValue, formatDate, recordDate } from "./display";
 import { explainRecord, getRecord } from "./engine.server";
 import { parseCriteria } from "./criteria";
-import { matchReasons } from "./match-reasons";
+import { matchReasons } from "~/listing/match-reasons";
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 

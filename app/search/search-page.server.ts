@@ -11,7 +11,7 @@ import { recordFromSearchHref } from "./record-page.server";
 import { type Criteria, type FieldCriterion, criteriaToParams, parseCriteria, recordForm } from "./criteria";
 import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
-import { matchReasons } from "./match-reasons";
+import { matchReasons } from "~/listing/match-reasons";
 import { beiderMorseCapped } from "~/names/keys";
 import { BEIDER_MORSE_DEFAULT_MAX_PHONEMES } from "~/names/beider-morse/engine";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";

@@ -9,7 +9,7 @@ import {
   YearRange,
   describedBy,
 } from "~/listing/ui/form-fields";
-import { SortHeader, ResultsSection } from "~/listing/ui/result-controls";
+import { MatchWhy, OrderChoice, ResultsSection, SortHeader } from "~/listing/ui/result-controls";
 import type { PersonLink, loadPersonSearch } from "../page.server";
 import { PATHS } from "~/routing/paths";
 
@@ -97,6 +97,12 @@ function PersonName({ person }: { person: PersonLink | null }) {
   );
 }
 
+/** The person search's orders: best match, and the name order. */
+const PERSON_ORDERS = [
+  { order: "relevance", label: "Best match" },
+  { order: "surname", label: "Name" },
+];
+
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
   return (
@@ -113,6 +119,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
         </p>
       }
     >
+      {data.ranked && <OrderChoice query={result.query} sort={sort} orders={PERSON_ORDERS} />}
       <div className="table-wrap" tabIndex={0} role="region" aria-label="People found">
         <table className="results person-table card-table">
           <thead>
@@ -135,6 +142,11 @@ function Results({ data, result }: { data: PageData; result: Result }) {
               <tr key={r.id}>
                 <td className="person-name card-title">
                   <PreloadLink to={r.href}>{r.name}</PreloadLink>
+                  {r.why.length > 0 && (
+                    <p className="row-why">
+                      <MatchWhy why={r.why} label={`Why ${r.name} (${r.id}) matched`} />
+                    </p>
+                  )}
                 </td>
                 <td data-label="Born">{r.birth || "—"}</td>
                 <td data-label="Died">{r.death || "—"}</td>

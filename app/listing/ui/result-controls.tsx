@@ -244,3 +244,53 @@ export function ResultsSection({
     </section>
   );
 }
+
+/**
+ * Best match or another order, as plain links (no JavaScript needed); the current one is marked. An order is a
+ * sort key: the current one is the first key of the sort, whichever way it runs.
+ */
+export function OrderChoice({
+  query,
+  sort,
+  orders,
+}: {
+  query: string;
+  sort: string;
+  orders: readonly { order: string; label: string }[];
+}) {
+  const first = sort.split(",")[0]?.replace(/^-/, "") ?? "";
+  const href = (order: string) => {
+    const params = new URLSearchParams(query);
+    params.set("sort", order);
+    params.delete("page");
+    return `?${params}`;
+  };
+  return (
+    <nav className="order-choice" aria-label="Order of results">
+      <span>Order:</span>
+      <ul>
+        {orders.map((o) => (
+          <li key={o.order}>
+            {first === o.order ? <span aria-current="true">{o.label}</span> : <Link to={href(o.order)}>{o.label}</Link>}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Why a result matched, per searched field, as a short list read with its row. */
+export function MatchWhy({ why, label }: { why: readonly { field: string; text: string }[]; label: string }) {
+  return (
+    <>
+      <span className="why-label">Why it matched:</span>{" "}
+      <ul className="why" aria-label={label}>
+        {why.map((w) => (
+          <li key={w.field}>
+            {w.field}: {w.text}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

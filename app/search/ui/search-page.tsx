@@ -11,7 +11,7 @@ import {
   SearchActions,
   YearRange,
 } from "~/listing/ui/form-fields";
-import { ResultsSection, ariaSort, sortHref } from "~/listing/ui/result-controls";
+import { MatchWhy, OrderChoice, ResultsSection, ariaSort, sortHref } from "~/listing/ui/result-controls";
 import { PATHS } from "~/routing/paths";
 import { SurnameMap } from "./surname-map-lazy";
 
@@ -144,7 +144,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
             </Link>
           )}
         </p>
-        {!result.map && data.ranked && <OrderChoice query={result.query} sort={sort} />}
+        {!result.map && data.ranked && <OrderChoice query={result.query} sort={sort} orders={RECORD_ORDERS} />}
         {result.map ? (
           <SurnameMap map={result.map} subject={`the records found in ${collection.title}`} />
         ) : (
@@ -155,36 +155,11 @@ function Results({ data, result }: { data: PageData; result: Result }) {
   );
 }
 
-/** Best match or date order, as plain links (no JavaScript needed); the current one is marked. */
-function OrderChoice({ query, sort }: { query: string; sort: string }) {
-  const current =
-    sort.split(",")[0] === "relevance" ? "relevance" : sort.split(",")[0]?.replace(/^-/, "") === "year" ? "year" : "";
-  const href = (order: string) => {
-    const params = new URLSearchParams(query);
-    params.set("sort", order);
-    params.delete("page");
-    return `?${params}`;
-  };
-  return (
-    <nav className="order-choice" aria-label="Order of results">
-      <span>Order:</span>
-      <ul>
-        {[
-          { order: "relevance", label: "Best match" },
-          { order: "year", label: "Date" },
-        ].map((o) => (
-          <li key={o.order}>
-            {current === o.order ? (
-              <span aria-current="true">{o.label}</span>
-            ) : (
-              <Link to={href(o.order)}>{o.label}</Link>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+/** A record search's two orders: best match, and date order. */
+const RECORD_ORDERS = [
+  { order: "relevance", label: "Best match" },
+  { order: "year", label: "Date" },
+];
 
 function RecordsTable({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
@@ -243,14 +218,7 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
               {r.why.length > 0 && (
                 <tr className="row-why">
                   <td colSpan={collection.columns.length + 2}>
-                    <span className="why-label">Why it matched:</span>{" "}
-                    <ul className="why" aria-label={`Why record ${r.id} matched`}>
-                      {r.why.map((w) => (
-                        <li key={w.field}>
-                          {w.field}: {w.text}
-                        </li>
-                      ))}
-                    </ul>
+                    <MatchWhy why={r.why} label={`Why record ${r.id} matched`} />
                   </td>
                 </tr>
               )}
