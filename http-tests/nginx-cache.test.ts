@@ -128,7 +128,7 @@ describe.each(kinds)("nginx's proxy_cache in front of the site on %s (docs/deplo
     await database.close();
     nginx = await startNginx(server.port);
     const page = await (await fetch(`${server.url}/stpete/birth/search?surname=Schmidt`)).text();
-    recordPath = /href="(\/stpete\/birth\/record\/\d+)"/.exec(page)?.[1] ?? "";
+    recordPath = /href="(\/stpete\/birth\/record\/\d+)[?"]/.exec(page)?.[1] ?? "";
   });
   afterAll(async () => {
     await nginx?.stop();
