@@ -203,5 +203,8 @@ test.describe("St. Petersburg searches", () => {
     await expect(page.locator("#results-heading")).toHaveText(
       new RegExp(`^${expected.toLocaleString("en-GB")} record`),
     );
+    // A name carried over from /Search is ranked best match first, each row saying why (issue 27).
+    await expect(page.locator(".order-choice [aria-current]")).toHaveText("Best match");
+    await expect(page.locator("tr.row-why").first()).toContainText("Groom's surname: same spelling");
   });
 });

@@ -7,7 +7,7 @@ import { writeAudit } from "~/auth/audit.server";
 import { logger } from "~/config/logger.server";
 import { IMPORT_HEARTBEAT_INTERVAL_MS, TREE_REFUSALS_SHOWN_MS, TREE_WRITE_REST_MAX_MS } from "~/config/timing";
 import { type TreeLimits, treeLimits } from "~/config/trees";
-import type { Database } from "~/db/connection.server";
+import { type Database, sharedByInstances } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import type { GedcomProblem } from "~/gedcom/parse";
 import { inJobTransaction } from "~/db/job-transaction.server";
@@ -248,14 +248,14 @@ async function runTreeJob(
   const inbox = new Inbox();
   let worker: Worker | undefined;
   let exited = false;
-  const heartbeat =
-    database.kind === "postgres"
-      ? setInterval(() => {
-          updateBatch(database, batchId, { heartbeat_at: new Date().toISOString() }).catch((error: unknown) =>
-            logger.warn({ err: error, batch: batchId }, "tree job heartbeat failed"),
-          );
-        }, IMPORT_HEARTBEAT_INTERVAL_MS)
-      : undefined;
+  // As an import's (imports/jobs.server.ts): a heartbeat only where other instances may be looking.
+  const heartbeat = sharedByInstances(database)
+    ? setInterval(() => {
+        updateBatch(database, batchId, { heartbeat_at: new Date().toISOString() }).catch((error: unknown) =>
+          logger.warn({ err: error, batch: batchId }, "tree job heartbeat failed"),
+        );
+      }, IMPORT_HEARTBEAT_INTERVAL_MS)
+    : undefined;
   const started = Date.now();
   try {
     const job: TreeWorkerJob = { filePath: input.filePath, bytes, maxPeople: limits.maxPeople };

@@ -22,6 +22,14 @@ import { DATE_WEIGHT, dateCloseness, targetYear } from "~/listing/ranking";
 import { searchMaxPostings } from "~/config/search-limits";
 import { SEARCH_STATEMENT_TIMEOUT_MS } from "~/config/timing";
 import { isStatementTimeout, withStatementTimeout } from "~/db/statement-timeout.server";
+import {
+  costsLookupsBeforeFilters,
+  evaluatesJoinsWhole,
+  foldedContains,
+  inIdList,
+  inSubquery,
+  walksOrderIndexOverIdLists,
+} from "~/db/dialect-operations.server";
 
 /**
  * The search engine (DESIGN §5). A criterion resolves, through the small
@@ -156,17 +164,7 @@ async function containsRows(
   field: string,
   folded: string,
 ): Promise<ValueRow[]> {
-  const { db } = database;
-  const pattern = `%${folded}%`;
-  // Trigram indexes need three characters; shorter needles scan the (small) dictionary.
-  if (database.kind === "sqlite" && folded.length >= 3) {
-    return valueRows(db, collection, field, (eb) =>
-      eb.and([
-        eb("id", "in", sql<number>`(select rowid from name_values_fts where name_values_fts.folded like ${pattern})`),
-      ]),
-    );
-  }
-  return valueRows(db, collection, field, (eb) => eb.and([eb("folded", "like", pattern)]));
+  return valueRows(database.db, collection, field, (eb) => eb.and([foldedContains(database, folded)]));
 }
 
 /**
@@ -470,7 +468,7 @@ function matchingIds(database: Database, p: Plan) {
     );
     tested = true;
   }
-  if (tested && database.kind === "postgres") {
+  if (tested && costsLookupsBeforeFilters(database)) {
     // PostgreSQL charges every lookup below to every driving posting, as if no bit test came first: three names
     // at 1M records were costed at 255,000, over jit_above_cost, and compiling the query (20 ms) took longer than
     // running it. Behind `offset 0` the bit tests are a subquery of their own, and the lookups are charged only to
@@ -557,29 +555,25 @@ interface KnownMatch {
  */
 function matching(database: Database, collection: CollectionDef, p: Plan, knownIds?: number[]): RecordsQuery {
   const { db } = database;
-  if (knownIds && database.kind === "sqlite") {
+  if (knownIds && walksOrderIndexOverIdLists(database)) {
     // The ids are the plan's matches, already within its collection and years. Without the `+` SQLite may walk
     // the (collection, date) index in the page's order and look each record up in the id list (20 ms at 1M
     // records for a 30-year range), instead of reading the listed records and sorting them.
     return db
       .selectFrom("records as r")
-      .where("r.id", "in", sql<number>`(select value from json_each(${JSON.stringify(knownIds)}))`)
+      .where(inIdList(database, "r.id", knownIds))
       .where(sql<boolean>`+r.collection = ${collection.code}`);
   }
   let q = db.selectFrom("records as r").where("r.collection", "=", collection.code);
   if (p.yearLo !== undefined) q = q.where("r.date_sort", ">=", p.yearLo * 10000);
   if (p.yearHi !== undefined) q = q.where("r.date_sort", "<", (p.yearHi + 1) * 10000);
   if (knownIds) {
-    q = q.where(sql<boolean>`r.id = any(${knownIds}::integer[])`);
+    q = q.where(inIdList(database, "r.id", knownIds));
   } else if (p.groups.length) {
     // PostgreSQL misjudges how many records the posting lists match and, for a first page in date order, walks
     // the records index and probes the id list for each row (0.5–2 s at 1M records for two names and a year
-    // range). `= any(array(…))` makes it build the id set once and fetch those records by primary key.
-    // SQLite already materialises `in (subquery)`.
-    q =
-      database.kind === "postgres"
-        ? q.where(sql<boolean>`r.id = any(array${matchingIds(database, p)})`)
-        : q.where("r.id", "in", matchingIds(database, p));
+    // range): the ids are read once (inSubquery).
+    q = q.where(inSubquery(database, "r.id", matchingIds(database, p)));
   }
   return q;
 }
@@ -774,7 +768,7 @@ async function searchWithin(
   // the posting lists is most of its cost (a hash join of its own each time on PostgreSQL; at 10 million records
   // on SQLite, tens of milliseconds before signatures).
   const known =
-    (database.kind === "postgres" || p.signatures) && p.groups.length > 1 && !isEmpty(p)
+    (evaluatesJoinsWhole(database) || p.signatures) && p.groups.length > 1 && !isEmpty(p)
       ? await matchingIdList(database, p)
       : undefined;
   const { total, lowerBound } =

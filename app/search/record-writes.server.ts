@@ -1,9 +1,10 @@
 import { type Kysely, sql } from "kysely";
+import { type Columns, insertRows } from "~/db/bulk-insert.server";
 import type { Database } from "~/db/connection.server";
 import type { ImportChangesTable, NameCodesTable, RecordSourcesTable, RecordsTable, Schema } from "~/db/schema";
 import type { PendingValue } from "./record-keys.server";
 import { forgetCollectionSizes } from "./stats.server";
-import { type Columns, type ImportRecord, RecordImporter, insertRows, settlePostings } from "./store.server";
+import { type ImportRecord, RecordImporter, settlePostings } from "./store.server";
 
 /**
  * The records domain's interface for imports (issue 28): everything an import or an undo reads of the stored

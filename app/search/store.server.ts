@@ -1,4 +1,3 @@
-import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { COLLECTIONS, type CollectionDef, fieldSources } from "~/search/collections";
 import { PostingBuffer } from "~/search/posting-buffer";
@@ -13,7 +12,17 @@ import {
   valueCodes,
   valueEntries,
 } from "~/search/record-keys.server";
+import {
+  BULK_ROWS,
+  type Columns,
+  type RowFill,
+  insertEach,
+  insertFlatRows,
+  insertOnThisThread,
+  insertRows,
+} from "~/db/bulk-insert.server";
 import type { Database } from "~/db/connection.server";
+import { analyseAfterLoad, dropIndexUntilCommit, vacuumAfterLoad } from "~/db/dialect-operations.server";
 import type { NameCodesTable, NameValuesTable, PostingsTable, RecordsTable, Schema } from "~/db/schema";
 
 export { type ImportRecord, valueEntries };
@@ -60,7 +69,13 @@ export class RecordImporter {
    * A full, sorted run of postings being written a slice at a time while records keep coming (inside a caller's
    * transaction): written at once, it held this thread for seconds during which a keying worker stood still.
    */
-  private draining: { postings: PostingBuffer; signatures: RecordSignatures; next: number; debt: number } | null = null;
+  private draining: {
+    postings: PostingBuffer;
+    signatures: RecordSignatures;
+    next: number;
+    debt: number;
+    write: NonNullable<ReturnType<typeof insertOnThisThread>>;
+  } | null = null;
   private values: PendingValue[] = [];
   private codes: NameCodesTable[] = [];
   private readonly touched = new IdSet();
@@ -110,10 +125,9 @@ export class RecordImporter {
    * million rows). The transaction holds the change, so readers and a crash see the index as it was.
    */
   async deferBrowseIndex(rows: number): Promise<void> {
-    if (!this.executor || !this.database.sqlite || this.browseIndexDropped) return;
+    if (!this.executor || this.browseIndexDropped) return;
     if (rows < this.nextRecordId - 1) return;
-    await sql`drop index ${sql.id(BROWSE_INDEX)}`.execute(this.executor);
-    this.browseIndexDropped = true;
+    this.browseIndexDropped = await dropIndexUntilCommit(this.database, this.executor, BROWSE_INDEX);
   }
 
   /** The first dictionary id a value new to this import gets: a worker's keyer starts there. */
@@ -286,8 +300,7 @@ export class RecordImporter {
         for (const v of empty) this.keyer.forget(v.collection, v.field, v.value);
       }
     }
-    if (this.database.kind === "postgres") await sql`analyze`.execute(db);
-    else await sql`pragma optimize`.execute(db);
+    await analyseAfterLoad(this.database, db);
   }
 
   /**
@@ -312,17 +325,21 @@ export class RecordImporter {
       if (!postingsDue) return;
       await this.drainAll(trx);
       this.postings.sort();
-      // On SQLite inside a caller's transaction a full run is written in slices between the next records
-      // (drainSome); the run's records are written above, so every posting still follows its record.
-      if (!all && this.executor && this.database.sqlite) {
+      // Where writes hold this thread (SQLite), inside a caller's transaction a full run is written in slices
+      // between the next records (drainSome); the run's records are written above, so every posting still follows
+      // its record.
+      const writeNow =
+        !all && this.executor ? insertOnThisThread(this.database, "postings", POSTING_COLUMNS) : undefined;
+      if (writeNow) {
         const spare = this.spare ?? { postings: new PostingBuffer(), signatures: new RecordSignatures() };
-        this.draining = { postings: this.postings, signatures: this.signatures, next: 0, debt: 0 };
+        this.draining = { postings: this.postings, signatures: this.signatures, next: 0, debt: 0, write: writeNow };
         this.postings = spare.postings;
         this.signatures = spare.signatures;
         this.spare = null;
         return;
       }
-      await insertPostings(this.database, trx, this.postings, this.signatures, 0, this.postings.length);
+      const rows = postingRows(this.postings, this.signatures);
+      await insertEach(this.database, trx, "postings", POSTING_COLUMNS, 0, this.postings.length, rows);
       this.postings.clear();
       this.signatures.clear();
     };
@@ -363,7 +380,7 @@ export class RecordImporter {
   private writeRun(count: number): boolean {
     const run = this.draining!;
     const end = Math.min(run.postings.length, run.next + count);
-    insertSqlitePostings(this.database.sqlite!, run.postings, run.signatures, run.next, end);
+    run.write(run.next, end, postingRows(run.postings, run.signatures));
     run.next = end;
     if (end < run.postings.length) return true;
     this.retireRun();
@@ -373,7 +390,8 @@ export class RecordImporter {
   private async drainAll(trx: Kysely<Schema>): Promise<void> {
     const run = this.draining;
     if (!run) return;
-    await insertPostings(this.database, trx, run.postings, run.signatures, run.next, run.postings.length);
+    const rows = postingRows(run.postings, run.signatures);
+    await insertEach(this.database, trx, "postings", POSTING_COLUMNS, run.next, run.postings.length, rows);
     this.retireRun();
   }
 
@@ -385,9 +403,6 @@ export class RecordImporter {
     this.draining = null;
   }
 }
-
-/** A table's columns with their PostgreSQL types, for insertRows(). */
-export type Columns<T> = readonly (readonly [keyof T & string, "integer" | "text"])[];
 
 const NAME_VALUE_COLUMNS: Columns<NameValuesTable> = [
   ["id", "integer"],
@@ -417,179 +432,15 @@ const POSTING_COLUMNS: Columns<PostingsTable> = [
   ["value_id", "integer"],
   ["year", "integer"],
   ["record_id", "integer"],
-  ["sig", "integer"],
+  ["sig", "bigint"],
 ];
 
-/** Rows per multi-row INSERT on SQLite: fewer calls into SQLite, far below its 32,766 bound variables. */
-const BULK_ROWS = 64;
-/** Rows per INSERT … SELECT FROM unnest() on PostgreSQL: one array parameter per column. */
-const UNNEST_ROWS = 20_000;
-
-/** An INSERT of many rows at once through one prepared statement, the rest of a batch one by one. */
-class BulkInsert<T> {
-  private readonly many: SQLite.Statement;
-  private readonly one: SQLite.Statement;
-  private readonly names: readonly (keyof T & string)[];
-  private readonly buffer: unknown[] = [];
-
-  constructor(handle: SQLite.Database, table: string, columns: Columns<T>) {
-    this.names = columns.map(([name]) => name);
-    const tuple = `(${this.names.map(() => "?").join(", ")})`;
-    const head = `insert into ${table} (${this.names.join(", ")}) values `;
-    this.one = handle.prepare(head + tuple);
-    this.many = handle.prepare(head + new Array<string>(BULK_ROWS).fill(tuple).join(", "));
-  }
-
-  run(rows: readonly T[]): void {
-    const { buffer, names } = this;
-    const full = names.length * BULK_ROWS;
-    for (const row of rows) {
-      for (const name of names) buffer.push(row[name]);
-      if (buffer.length === full) {
-        this.many.run(buffer);
-        buffer.length = 0;
-      }
-    }
-    this.end();
-  }
-
-  /** Rows given as their values one after the other, in column order. */
-  runFlat(values: readonly unknown[]): void {
-    const full = this.names.length * BULK_ROWS;
-    let i = 0;
-    for (; i + full <= values.length; i += full) this.many.run(values.slice(i, i + full));
-    for (; i < values.length; i += this.names.length) this.one.run(values.slice(i, i + this.names.length));
-  }
-
-  /** The rows `fill` gives by index, `from` to `to - 1`, each pushing its row's values in column order. */
-  runEach(from: number, to: number, fill: (i: number, out: unknown[]) => void): void {
-    const { buffer, names } = this;
-    const full = names.length * BULK_ROWS;
-    for (let i = from; i < to; i++) {
-      fill(i, buffer);
-      if (buffer.length === full) {
-        this.many.run(buffer);
-        buffer.length = 0;
-      }
-    }
-    this.end();
-  }
-
-  private end(): void {
-    const { buffer, names } = this;
-    for (let i = 0; i < buffer.length; i += names.length) this.one.run(buffer.slice(i, i + names.length));
-    buffer.length = 0;
-  }
-}
-
-const bulkInserts = new WeakMap<SQLite.Database, Map<string, BulkInsert<never>>>();
-
-function bulkInsert<T>(handle: SQLite.Database, table: string, columns: Columns<T>): BulkInsert<T> {
-  let statements = bulkInserts.get(handle);
-  if (!statements) bulkInserts.set(handle, (statements = new Map()));
-  const key = `${table}(${columns.map(([name]) => name).join()})`;
-  let insert = statements.get(key) as BulkInsert<T> | undefined;
-  if (!insert) {
-    insert = new BulkInsert(handle, table, columns);
-    statements.set(key, insert as BulkInsert<never>);
-  }
-  return insert;
-}
-
-/**
- * Inserts many rows without Kysely compiling statements of thousands of parameters, which took most of an
- * import's time. On SQLite through better-sqlite3's prepared statements on the connection under `executor` (the
- * caller's transaction holds it, so the rows commit or roll back with it); on PostgreSQL as one array parameter
- * per column, unnested.
- */
-export async function insertRows<T>(
-  database: Database,
-  executor: Kysely<Schema>,
-  table: string,
-  columns: Columns<T>,
-  rows: readonly T[],
-): Promise<void> {
-  if (!rows.length) return;
-  if (database.sqlite) {
-    bulkInsert(database.sqlite, table, columns).run(rows);
-    return;
-  }
-  const names = sql.join(columns.map(([name]) => sql.ref(name)));
-  for (let i = 0; i < rows.length; i += UNNEST_ROWS) {
-    const chunk = rows.slice(i, i + UNNEST_ROWS);
-    const arrays = columns.map(([name, type]) => sql`${chunk.map((r) => r[name])}::${sql.raw(type)}[]`);
-    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(executor);
-  }
-}
-
-/** insertRows() of rows given as their values one after the other, in column order. */
-async function insertFlatRows<T>(
-  database: Database,
-  executor: Kysely<Schema>,
-  table: string,
-  columns: Columns<T>,
-  values: readonly unknown[],
-): Promise<void> {
-  if (!values.length) return;
-  if (database.sqlite) {
-    bulkInsert(database.sqlite, table, columns).runFlat(values);
-    return;
-  }
-  const width = columns.length;
-  const rows: Record<string, unknown>[] = [];
-  for (let i = 0; i < values.length; i += width) {
-    const row: Record<string, unknown> = {};
-    columns.forEach(([name], c) => (row[name] = values[i + c]));
-    rows.push(row);
-  }
-  await insertRows(database, executor, table, columns, rows as T[]);
-}
-
-/** Postings `from` to `to - 1` of the buffer, in its (sorted) order, each with its record's signature. */
-async function insertPostings(
-  database: Database,
-  executor: Kysely<Schema>,
-  postings: PostingBuffer,
-  signatures: RecordSignatures,
-  from: number,
-  to: number,
-): Promise<void> {
-  if (from >= to) return;
-  if (database.sqlite) {
-    insertSqlitePostings(database.sqlite, postings, signatures, from, to);
-    return;
-  }
-  for (let start = from; start < to; start += UNNEST_ROWS) {
-    const end = Math.min(to, start + UNNEST_ROWS);
-    const value: number[] = [];
-    const year: number[] = [];
-    const record: number[] = [];
-    const signature: number[] = [];
-    for (let i = start; i < end; i++) {
-      const recordId = postings.recordId(i);
-      value.push(postings.valueId(i));
-      year.push(postings.year(i));
-      record.push(recordId);
-      signature.push(signatures.get(recordId));
-    }
-    await sql`insert into postings (value_id, year, record_id, sig)
-      select * from unnest(${value}::integer[], ${year}::integer[], ${record}::integer[], ${signature}::bigint[])`.execute(
-      executor,
-    );
-  }
-}
-
-function insertSqlitePostings(
-  handle: SQLite.Database,
-  postings: PostingBuffer,
-  signatures: RecordSignatures,
-  from: number,
-  to: number,
-): void {
-  bulkInsert(handle, "postings", POSTING_COLUMNS).runEach(from, to, (i, out) => {
+/** A buffer's postings as rows for insertEach(), in its (sorted) order, each with its record's signature. */
+function postingRows(postings: PostingBuffer, signatures: RecordSignatures): RowFill {
+  return (i, out) => {
     const recordId = postings.recordId(i);
     out.push(postings.valueId(i), postings.year(i), recordId, signatures.get(recordId));
-  });
+  };
 }
 
 const COLLECTIONS_BY_CODE: ReadonlyMap<number, CollectionDef> = new Map(COLLECTIONS.map((c) => [c.code, c]));
@@ -667,15 +518,12 @@ export async function importRecords(database: Database, records: Iterable<Import
 }
 
 /**
- * Once an import or an undo has committed (VACUUM cannot run inside its transaction), PostgreSQL's postings are
- * vacuumed: a search tests the signatures in the postings' key (decision 0050), and an index-only scan still reads
- * the table for every posting on a page the visibility map does not mark all-visible, which no page an import
- * wrote is until a vacuum. Autovacuum would get there only after a fifth of the table had changed, or never where
- * it is switched off; this vacuum skips the pages already all-visible, so it costs about what the import wrote
- * (0.5 s for all 10.9M postings of 1M records).
+ * Once an import or an undo has committed, the postings are vacuumed where the database keeps a visibility map
+ * (vacuumAfterLoad): a search tests the signatures in the postings' key (decision 0050) by index-only scans, which
+ * read the table for every posting on a page an import wrote until a vacuum (0.5 s for all 10.9M postings of 1M
+ * records on PostgreSQL).
  */
 export async function settlePostings(database: Database): Promise<void> {
-  if (database.kind !== "postgres") return;
   // The import has committed: a vacuum that fails must not report it as failed. Its pages wait for autovacuum.
-  await sql`vacuum postings`.execute(database.db).catch(() => undefined);
+  await vacuumAfterLoad(database, "postings").catch(() => undefined);
 }

@@ -11,21 +11,23 @@ import {
   fieldFormInfo,
   hasAnyCriterion,
   criteriaToParams as criteriaToListingParams,
+  defaultSortFor,
   parseCriteria,
   pathWith,
 } from "~/listing/search-form";
 import { type NearCandidate, resolvePlaceFilter } from "~/search/place-filter.server";
 import { GIVEN_NAME_MODES, SURNAME_MODES } from "~/names/match-modes";
 import { PATHS } from "~/routing/paths";
+import { ascending } from "~/listing/sort";
 import { type CollectionDef, searchPath } from "~/search/collections";
-import { type Criteria, criteriaToParams } from "~/search/criteria";
+import { type Criteria, criteriaToParams, recordForm } from "~/search/criteria";
 import { SearchTooBroad, countMatches, refuseTooBroadSearch } from "~/search/engine.server";
 import { tooBroadMessages } from "~/search/too-broad";
 import { recordPlaceCounts } from "~/search/place-counts.server";
 import { isMapView, parseDecade, surnameMap } from "~/search/surname-map.server";
 import { type Viewer, viewerFor } from "~/auth/viewer.server";
 import { FAMILY_GROUP, type FamilyCollection, familySearchPath } from "~/families/collections";
-import { DEFAULT_PERSON_SORT, personCriteriaToParams } from "~/families/criteria";
+import { personCriteriaToParams, personForm } from "~/families/criteria";
 import { countPeople } from "~/families/search.server";
 
 /**
@@ -59,7 +61,8 @@ function forRole(
     if (!target || !target.modes.includes(c.mode)) return null;
     fields.push({ field: target, value: c.value, mode: c.mode });
   }
-  return { ...criteria, fields, page: 1, sort: collection.defaultSort.map((f) => ({ field: f, descending: false })) };
+  // The collection's own default for these fields: best match when a name is given (issue 27).
+  return { ...criteria, fields, page: 1, sort: ascending(defaultSortFor(recordForm(collection), fields.length)) };
 }
 
 /**
@@ -198,7 +201,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
     const personCriteria = {
       ...criteria,
       page: 1,
-      sort: DEFAULT_PERSON_SORT.map((f) => ({ field: f, descending: false })),
+      sort: ascending(defaultSortFor(personForm(collection), criteria.fields.length)),
     };
     const count = await countPeople(database, collection, personCriteria, {
       isMember: viewer.isMember,
