@@ -167,7 +167,14 @@ export async function placesWithin(
 
 /** The folded keys of every spelling of these places. */
 export async function spellingKeys(database: Database, placeIds: readonly number[]): Promise<string[]> {
-  return [...(await spellingDistances(database, placeIds.map((id) => ({ id, distanceKm: 0 })))).keys()];
+  return [
+    ...(
+      await spellingDistances(
+        database,
+        placeIds.map((id) => ({ id, distanceKm: 0 })),
+      )
+    ).keys(),
+  ];
 }
 
 /**
