@@ -947,12 +947,12 @@ async function rankedRows(
     const tp = tierPlan(p, lead, tier);
     if (isEmpty(tp)) continue;
     const need = limit - out.length;
-    const candidates =
-      target !== undefined || othersVary || nearness || tier.length > 1
-        ? await tierCandidates(database, tp, lead)
-        : undefined;
+    // Only a year, another term's levels or a place's nearness can lift a worse level of the band above a better
+    // one; without them the band is its levels in turn, each in date order, and nothing need be read to score.
+    const scores = target !== undefined || othersVary || nearness !== undefined;
+    const candidates = scores ? await tierCandidates(database, tp, lead) : undefined;
     if (!candidates && tier.length > 1) {
-      // Too many to score together: its levels one by one, best first, each in date order.
+      // Nothing to score, or too many to score together: its levels one by one, best first, each in date order.
       for (let i = tier.length - 1; i >= 0; i--) tiers.unshift([tier[i]!]);
       continue;
     }
