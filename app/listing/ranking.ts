@@ -25,6 +25,15 @@ export const DATE_WEIGHT = 0.5;
 /** Years off at which a date no longer counts for closeness. */
 export const DATE_CLOSENESS_YEARS = 10;
 
+/** The weight of a place's closeness to the centre of a `near` search, against a surname's 1. */
+export const PLACE_WEIGHT = 0.3;
+
+/** 1 at the centre, falling to 0 at the radius; 0 when the distance is not known. */
+export function placeCloseness(km: number | undefined, radiusKm: number): number {
+  if (km === undefined || radiusKm <= 0) return 0;
+  return Math.max(0, 1 - km / radiusKm);
+}
+
 /** The year a search asks for: both ends of its range given, their middle; else none. */
 export function targetYear(criteria: { yearFrom?: number; yearTo?: number }): number | undefined {
   const { yearFrom, yearTo } = criteria;

@@ -167,14 +167,38 @@ export async function placesWithin(
 
 /** The folded keys of every spelling of these places. */
 export async function spellingKeys(database: Database, placeIds: readonly number[]): Promise<string[]> {
-  const keys = new Set<string>();
-  for (let i = 0; i < placeIds.length; i += CHUNK) {
+  return [
+    ...(
+      await spellingDistances(
+        database,
+        placeIds.map((id) => ({ id, distanceKm: 0 })),
+      )
+    ).keys(),
+  ];
+}
+
+/**
+ * The folded spellings of some places, each with the distance of the nearest place spelled so: how far a record
+ * that names the place is from a centre asked for (best match counts it, issue 27).
+ */
+export async function spellingDistances(
+  database: Database,
+  places: readonly { id: number; distanceKm: number }[],
+): Promise<Map<string, number>> {
+  const distance = new Map(places.map((p) => [p.id, p.distanceKm]));
+  const ids = [...distance.keys()];
+  const out = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await database.db
       .selectFrom("place_names")
-      .select("folded")
-      .where("place_id", "in", placeIds.slice(i, i + CHUNK))
+      .select(["folded", "place_id"])
+      .where("place_id", "in", ids.slice(i, i + CHUNK))
       .execute();
-    for (const r of rows) if (r.folded) keys.add(r.folded);
+    for (const r of rows) {
+      if (!r.folded) continue;
+      const km = distance.get(Number(r.place_id)) ?? 0;
+      out.set(r.folded, Math.min(out.get(r.folded) ?? km, km));
+    }
   }
-  return [...keys];
+  return out;
 }

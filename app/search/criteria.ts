@@ -14,7 +14,15 @@ export type Criteria = listing.Criteria<SearchField> & {
    * finds nothing for a place term rather than ignoring it.
    */
   placeKeys?: readonly string[];
+  /** For a `near` search: how far each of those spellings' nearest place is from the centre (best match). */
+  placeDistances?: PlaceDistances;
 };
+
+/** The distance of each place spelling from a centre asked for, within a radius. */
+export interface PlaceDistances {
+  km: ReadonlyMap<string, number>;
+  radiusKm: number;
+}
 export type FieldCriterion = listing.FieldCriterion<SearchField>;
 export type ParsedCriteria = listing.Parsed<Criteria>;
 

@@ -117,6 +117,25 @@ for (const dialect of testDialects()) {
       expect(await films(t, { motherMaidenName: "Radtke" })).toEqual(["f1"]);
     });
 
+    it("ranks best match by level, then by the nearness of the place to a centre asked for", async () => {
+      const ranked = async (extra: Partial<Criteria> = {}) => {
+        const c = { ...criteria({ surname: "Müller", sort: "relevance" }), ...extra };
+        return (await searchCollection(t.database, births, c, visitor)).rows.map((row) => row.data.film);
+      };
+      const heimtalAndZhitomir = ["heimtal", "zhitomir"];
+      // The spelling typed first, then the same name folded, equals in date order.
+      expect(await ranked({ placeKeys: heimtalAndZhitomir })).toEqual(["f1", "f2", "f3"]);
+      // Near Zhitomir (Heimtal at the radius's edge): the folded spelling there outranks the exact one far off.
+      const near = {
+        km: new Map([
+          ["zhitomir", 0],
+          ["heimtal", 45],
+        ]),
+        radiusKm: 50,
+      };
+      expect(await ranked({ placeKeys: heimtalAndZhitomir, placeDistances: near })).toEqual(["f3", "f1", "f2"]);
+    });
+
     it("sorts on several columns, both ways", async () => {
       expect(await films(t, { surname: "Muller", surnameMode: "normalized", sort: "-year" })).toEqual([
         "f3",

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { type RecordsTable, SORT_COLUMN_NAMES, type Schema } from "~/db/schema";
-import { type CollectionDef, latestPublicYear, placeFields, sortableFields } from "./collections";
+import { type CollectionDef, fieldSources, latestPublicYear, placeFields, sortableFields } from "./collections";
 import type { Criteria, FieldCriterion } from "./criteria";
 import { type PageWindow, pageWindow } from "~/listing/paging";
 import { nameKeys, searchKeysOfKind } from "~/names/keys";
@@ -18,7 +18,8 @@ import {
 import { SIGNED_KINDS, valueMask } from "./signature";
 import { valueEntries } from "./record-keys.server";
 import { type FieldMatch, type FieldMatcher, fieldMatches, fieldWeight, levelWorth, scoreOf } from "./ranking.server";
-import { DATE_WEIGHT, dateCloseness, targetYear } from "~/listing/ranking";
+import { DATE_WEIGHT, PLACE_WEIGHT, dateCloseness, placeCloseness, targetYear } from "~/listing/ranking";
+import { foldName } from "~/names/normalize";
 import { searchMaxPostings } from "~/config/search-limits";
 import { SEARCH_STATEMENT_TIMEOUT_MS } from "~/config/timing";
 import { isStatementTimeout, withStatementTimeout } from "~/db/statement-timeout.server";
@@ -936,6 +937,7 @@ async function rankedRows(
   const matchers = matchersOf(p);
   const target = targetYear(criteria);
   const othersVary = p.groups.some((g) => g !== lead && g.levels && new Set(g.levels).size > 1);
+  const nearness = placeNearness(collection, criteria);
   const present = new Set(lead.levels);
   const tiers: MatchLevel[][] = MATCH_BANDS.map((band) => band.filter((l) => present.has(l))).filter((b) => b.length);
   const out: ResultRow[] = [];
@@ -945,10 +947,12 @@ async function rankedRows(
     const tp = tierPlan(p, lead, tier);
     if (isEmpty(tp)) continue;
     const need = limit - out.length;
-    const candidates =
-      target !== undefined || othersVary || tier.length > 1 ? await tierCandidates(database, tp, lead) : undefined;
+    // Only a year, another term's levels or a place's nearness can lift a worse level of the band above a better
+    // one; without them the band is its levels in turn, each in date order, and nothing need be read to score.
+    const scores = target !== undefined || othersVary || nearness !== undefined;
+    const candidates = scores ? await tierCandidates(database, tp, lead) : undefined;
     if (!candidates && tier.length > 1) {
-      // Too many to score together: its levels one by one, best first, each in date order.
+      // Nothing to score, or too many to score together: its levels one by one, best first, each in date order.
       for (let i = tier.length - 1; i >= 0; i--) tiers.unshift([tier[i]!]);
       continue;
     }
@@ -967,7 +971,7 @@ async function rankedRows(
       }
       rows =
         tp.groups.length > 1 && candidates.length <= RANK_SCORE_MAX
-          ? scoredPage(await rowsOf(database, collection, tp, candidates), matchers, target, skip, need)
+          ? scoredPage(await rowsOf(database, collection, tp, candidates), matchers, target, nearness, skip, need)
           : await closestPage(database, collection, tp, candidates, lead, target, skip, need);
     }
     for (const r of rows) {
@@ -1034,17 +1038,40 @@ function recordYears(r: Pick<ResultRow, "year" | "julianDate">): number[] {
   return julian && julian !== r.year ? [r.year, julian] : [r.year];
 }
 
-/** A small tier scored whole: every searched field's level by its weight and the date's closeness. */
+/**
+ * For a `near` search, how close a record's place is to the centre (0 to 1), from the distance of the nearest
+ * place each of its place fields' spellings names; undefined for any other search.
+ */
+function placeNearness(
+  collection: CollectionDef,
+  criteria: Criteria,
+): ((data: Readonly<Record<string, string>>) => number) | undefined {
+  const distances = criteria.placeDistances;
+  if (!distances) return undefined;
+  const sources = placeFields(collection).flatMap((f) => fieldSources(f));
+  return (data) => {
+    let best = 0;
+    for (const source of sources) {
+      const value = data[source];
+      if (value) best = Math.max(best, placeCloseness(distances.km.get(foldName(value)), distances.radiusKm));
+    }
+    return best;
+  };
+}
+
+/** A small tier scored whole: every searched field's level by its weight, the date's and the place's closeness. */
 function scoredPage(
   rows: (ResultRow & { dateSort: number })[],
   matchers: readonly FieldMatcher[],
   target: number | undefined,
+  nearness: ((data: Readonly<Record<string, string>>) => number) | undefined,
   skip: number,
   need: number,
 ): ResultRow[] {
   const scored = rows.map((r) => {
     const matches = fieldMatches(matchers, r.data);
-    return { r, score: scoreOf(matchers, matches, dateCloseness(recordYears(r), target)) };
+    const near = nearness ? PLACE_WEIGHT * nearness(r.data) : 0;
+    return { r, score: scoreOf(matchers, matches, dateCloseness(recordYears(r), target)) + near };
   });
   scored.sort((a, b) => b.score - a.score || a.r.dateSort - b.r.dateSort || a.r.id - b.r.id);
   return scored.slice(skip, skip + need).map(({ r }) => {

@@ -2,7 +2,14 @@ import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import type { NearCriterion } from "~/listing/place-filter";
 import { mapIndex } from "~/places/indexes";
-import { knownPlace, knownPlacePath, placesWithin, resolveNear, spellingKeys } from "~/places/nearby.server";
+import {
+  knownPlace,
+  knownPlacePath,
+  placesWithin,
+  resolveNear,
+  spellingDistances,
+  spellingKeys,
+} from "~/places/nearby.server";
 import type { Criteria } from "./criteria";
 
 /**
@@ -29,7 +36,7 @@ export interface PlaceFilterOutcome<C> {
   candidates: NearCandidate[];
 }
 
-type PlaceTerms = Pick<Criteria, "near" | "placeId" | "placeKeys" | "placeName">;
+type PlaceTerms = Pick<Criteria, "near" | "placeId" | "placeKeys" | "placeName" | "placeDistances">;
 
 export async function resolvePlaceFilter<C extends PlaceTerms>(
   database: Database,
@@ -41,6 +48,8 @@ export async function resolvePlaceFilter<C extends PlaceTerms>(
   let candidates: NearCandidate[] = [];
   let keys: string[] | undefined;
   let placeName: string | undefined;
+  let distances: ReadonlyMap<string, number> | undefined;
+  let radiusKm: number | undefined;
   const narrow = (next: string[]) => {
     keys = keys === undefined ? next : keys.filter((k) => next.includes(k));
   };
@@ -58,12 +67,9 @@ export async function resolvePlaceFilter<C extends PlaceTerms>(
       }));
     } else {
       const around = await placesWithin(database, resolved.centre, criteria.near.radiusKm, viewer);
-      narrow(
-        await spellingKeys(
-          database,
-          around.map((p) => p.id),
-        ),
-      );
+      distances = await spellingDistances(database, around);
+      radiusKm = criteria.near.radiusKm;
+      narrow([...distances.keys()]);
       placeName = resolved.centre.place ? resolved.centre.name : criteria.near.value;
     }
   }
@@ -78,7 +84,15 @@ export async function resolvePlaceFilter<C extends PlaceTerms>(
   }
   if (Object.keys(errors).length) return { criteria, errors, candidates };
   return {
-    criteria: keys === undefined ? criteria : { ...criteria, placeKeys: keys, placeName },
+    criteria:
+      keys === undefined
+        ? criteria
+        : {
+            ...criteria,
+            placeKeys: keys,
+            placeName,
+            ...(distances && radiusKm ? { placeDistances: { km: distances, radiusKm } } : {}),
+          },
     errors,
     candidates,
   };
