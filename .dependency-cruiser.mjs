@@ -47,6 +47,11 @@ const LAYERS = [
   },
   { name: "mail", path: "^app/mail/", holds: "sending mail" },
   { name: "service-worker", path: "^app/service-worker/", holds: "the service worker itself" },
+  {
+    name: "i18n",
+    path: "^app/(i18n|locales)/",
+    holds: "languages, choosing one, i18next on both sides, the catalogs (issue 29)",
+  },
   { name: "routing", path: "^app/routing/", holds: "fixed paths, members' area, form reading, thrown responses" },
   { name: "db", path: "^app/db/", holds: "the database: connection, dialect operations, schema, migrations" },
   { name: "config", path: "^app/config/", holds: "environment, session secret, logger, time constants" },

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts", "build-tools/**/*.test.ts"],
     environment: "node",
+    // Components render in English with the real catalogs (react-i18next's global instance).
+    setupFiles: ["app/testing/i18n-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Integration tests share one PostgreSQL database per file; files run in parallel.

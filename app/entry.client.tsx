@@ -1,6 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { browserTranslator } from "~/i18n/browser";
+import { TranslatorProvider } from "~/i18n/react";
 import { config as zodConfig } from "zod/v4/core";
 import { chunkErrorStandIn } from "~/ui/chunk-error-module";
 import { onRecoverableError, reportMountFailure } from "~/browser/mount";
@@ -14,12 +16,17 @@ zodConfig({ jitless: true });
 // Installed before hydrating so a lazily imported chunk that fails during the first render is covered too.
 installChunkErrorReload(window, Date.now, chunkErrorStandIn);
 
+// Synchronous: the page carries the catalogs it was rendered with, so hydration sees the server's text.
+const translator = browserTranslator(document);
+
 startTransition(() => {
   try {
     hydrateRoot(
       document,
       <StrictMode>
-        <RemixBrowser />
+        <TranslatorProvider value={translator}>
+          <RemixBrowser />
+        </TranslatorProvider>
       </StrictMode>,
       { onRecoverableError },
     );

@@ -3,6 +3,10 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { TranslatorProvider } from "~/i18n/react";
+import { chooseLanguage } from "~/i18n/choose.server";
+import { pageNamespaces, pageTranslator } from "~/i18n/i18next.server";
+import { isLanguage } from "~/i18n/languages";
 import { applyDocumentCaching, isRevalidatable } from "~/platform/document-caching.server";
 import { answerRenderedPage, isAnonymousPageRequest, isKeepableData } from "~/platform/kept-pages.server";
 import { CSP_HEADER, contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security";
@@ -51,6 +55,10 @@ export default function handleRequest(
     isRevalidatable(request, responseStatusCode, responseHeaders) &&
     isAnonymousPageRequest(request) &&
     isKeepableData(remixContext.staticHandlerContext.loaderData, VOLATILE_DATA);
+  // The root loader chose the language (with the member's profile); without its data the request alone decides.
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: unknown } | undefined;
+  const language = isLanguage(rootData?.locale) ? rootData.locale : chooseLanguage(request);
+  const translator = pageTranslator(language, pageNamespaces(remixContext));
   // The whole document is rendered before anything is sent and handed on as one buffer: a stream would be
   // flushed after every React chunk (@remix-run/node flushes per write), and the compressor with it, which cost
   // ten times the CPU of compressing the page once (issue 12). No route streams deferred data.
@@ -77,9 +85,11 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <MapDrawings.Provider value={keptDrawing}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
-      </MapDrawings.Provider>,
+      <TranslatorProvider value={translator}>
+        <MapDrawings.Provider value={keptDrawing}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+        </MapDrawings.Provider>
+      </TranslatorProvider>,
       {
         onShellReady() {
           shellRendered = true;

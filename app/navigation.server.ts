@@ -1,21 +1,24 @@
 import { DIRECTORY_GROUP, catalogGroups } from "~/catalog";
 import { PATHS } from "~/routing/paths";
 import type { NavItem } from "~/ui/nav-menu";
+import { translator } from "~/i18n/i18next.server";
+import type { Language } from "~/i18n/languages";
 
 /**
  * The site navigation: the catalog's groups of sources (so new sources appear by themselves) between fixed pages.
  * Server-only: the root loader hands it to the page, so the browser never loads the catalog for the menu.
  */
-export function siteNavigation(): NavItem[] {
+export function siteNavigation(language: Language): NavItem[] {
+  const t = translator(language, "common");
   const groups = catalogGroups();
   // The members' group (the directory) also leads to the member's own account.
   const members = groups.find((g) => g.label === DIRECTORY_GROUP);
-  members?.links.push({ label: "Your account", to: PATHS.profile });
+  members?.links.push({ label: t("nav.yourAccount"), to: PATHS.profile });
   return [
-    { label: "Home", to: PATHS.home },
+    { label: t("nav.home"), to: PATHS.home },
     // Short on wide screens so the menu keeps to one row; the whole name stays the link's accessible name.
-    { label: "Search all records", shortLabel: "Search", to: PATHS.searchAll },
+    { label: t("nav.searchAll"), shortLabel: t("nav.searchAllShort"), to: PATHS.searchAll },
     ...groups,
-    { label: "What's new", to: PATHS.releaseNotes },
+    { label: t("nav.whatsNew"), to: PATHS.releaseNotes },
   ];
 }

@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
+import { useTranslation, useTranslator } from "~/i18n/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getHoneypot } from "~/auth/signup.server";
@@ -21,19 +22,42 @@ import { NavMenu } from "~/ui/nav-menu";
 import { siteNavigation } from "~/navigation.server";
 import { SkipLink } from "~/ui/skip-link";
 import { PATHS, isVisitorFormPage } from "~/routing/paths";
+import { isMembersPath } from "~/routing/members-area";
+import { chooseLanguage, languageCookieFor, languageFromQuery } from "~/i18n/choose.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, addressIn } from "~/i18n/languages";
+import { metaTags } from "~/i18n/meta";
+import { PAGE_RESOURCES_ID, pageResourcesOf, serializePageResources } from "~/i18n/page-resources";
+import { LanguageMenu } from "~/ui/language-menu";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Metryka — parish register search" },
-  {
-    name: "description",
-    content: "Search transcribed parish registers of Poland, Volhynia, St. Petersburg and Odessa.",
-  },
-];
+/** The site's own title when the root's data is missing (an error before its loader answered). */
+const SITE_META = {
+  title: "Metryka — parish register search",
+  description: "Search transcribed parish registers of Poland, Volhynia, St. Petersburg and Odessa.",
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta ?? SITE_META);
+
+/**
+ * The same page in each language, for search engines (`hreflang`): absolute addresses with `?lng=`, and the address
+ * without it as the default (which follows the visitor's cookie or browser). Members' pages are not indexed.
+ */
+function languageAlternates(request: Request): { hrefLang: string; href: string }[] {
+  const url = new URL(request.url);
+  if (isMembersPath(url.pathname)) return [];
+  const here = `${url.pathname}${url.search}`;
+  const bare = new URL(url);
+  bare.searchParams.delete("lng");
+  return [
+    ...LANGUAGES.map((language) => ({ hrefLang: language, href: new URL(addressIn(here, language), url).href })),
+    { hrefLang: "x-default", href: bare.href },
+  ];
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [csrf, cookie] = await csrfForPage(request);
@@ -43,6 +67,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     logger.warn({ err }, "could not read the sign-in; the page is rendered as signed out");
     return null;
   });
+  const locale = chooseLanguage(request, user?.language);
+  const headers = new Headers();
+  if (cookie) headers.append("Set-Cookie", cookie);
+  // A language chosen with `?lng=` is remembered for the next pages (the menu's links carry it).
+  const chosen = languageFromQuery(request.url);
+  const languageCookie = chosen && languageCookieFor(request, chosen);
+  if (languageCookie) headers.append("Set-Cookie", languageCookie);
   return data(
     {
       csrf,
@@ -54,9 +85,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       session: carriesCookie(request, REFRESH_COOKIE_NAME),
       buildId: currentBuildId(),
       // Built on the server from the catalog, so the catalog's registries stay out of every page's JavaScript.
-      navigation: siteNavigation(),
+      navigation: siteNavigation(locale),
+      locale,
+      alternates: languageAlternates(request),
+      meta: pageMeta(locale, "common", "site"),
     },
-    { headers: cookie ? { "Set-Cookie": cookie } : {} },
+    { headers },
   );
 }
 
@@ -70,14 +104,26 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /** The one default layout (SPEC §2): header with navigation, content, footer. */
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const { t, translator } = useTranslation("common");
+  // Without the root's data (an error before it) the page is in the language the translator was started in.
+  const locale: Language = root?.locale ?? translator.language;
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HASH_REDIRECT_SCRIPT }} />
         <Meta />
+        {root?.alternates.map((a) => (
+          <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+        ))}
         <Links />
+        <script
+          id={PAGE_RESOURCES_ID}
+          type="application/json"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: serializePageResources(pageResourcesOf(translator)) }}
+        />
       </head>
       <body>
         <AuthenticityTokenProvider token={root?.csrf ?? ""}>
@@ -89,6 +135,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   Metryka
                 </Link>
                 <NavMenu items={root?.navigation ?? []} />
+                <LanguageMenu current={locale} />
                 <AccountNav user={root?.user ?? null} />
               </div>
             </header>
@@ -97,9 +144,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
             <footer className="site-footer">
               <p>
-                Metryka — transcriptions by the society&apos;s volunteers.{" "}
-                <Link to={PATHS.releaseNotes}>What&apos;s new</Link> ·{" "}
-                <Link to={PATHS.configCheck}>Check your browser</Link>
+                {t("shell.footer")} <Link to={PATHS.releaseNotes}>{t("nav.whatsNew")}</Link> ·{" "}
+                <Link to={PATHS.configCheck}>{t("shell.checkBrowser")}</Link>
               </p>
             </footer>
           </HoneypotProvider>
@@ -117,6 +163,12 @@ const syncWorkerSession = () => getBrowserSession().syncServiceWorker();
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   const username = root?.user?.username;
+  // Signing in (a member's profile language) or saving the profile may change the language without a page load.
+  const translator = useTranslator();
+  const locale = root?.locale ?? DEFAULT_LANGUAGE;
+  useEffect(() => {
+    if (translator.language !== locale) void translator.changeLanguage(locale);
+  }, [translator, locale]);
   // SPEC §4: notice a newer build and a new service worker, and reload once without losing typing.
   usePageRuntime(root?.buildId, syncWorkerSession);
   // SPEC §7.1: refresh at the start of every page load, then every 300 s, while there is a session: a visitor

@@ -49,7 +49,7 @@ describe("caching headers", () => {
   });
 
   it.each(["/", "search", "record"])(
-    "gives a visitor %s with a strong ETag, no cookie, storable by any cache but revalidated, and Vary on the sign-in cookie only",
+    "gives a visitor %s with a strong ETag, no cookie, storable by any cache but revalidated, and Vary on the cookies and the language only",
     async (which) => {
       const path = which === "search" ? searchPath : which === "record" ? recordPath : which;
       // The first ask of an address goes out as rendered; from the second on it is kept, with its validator.
@@ -61,7 +61,8 @@ describe("caching headers", () => {
       expect(response.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
       const vary = (response.headers.get("vary") ?? "").split(",").map((v) => v.trim().toLowerCase());
       expect(vary).toContain("cookie");
-      expect(vary.every((v) => v === "cookie" || v === "accept-encoding")).toBe(true);
+      expect(vary).toContain("accept-language");
+      expect(vary.every((v) => ["cookie", "accept-encoding", "accept-language"].includes(v))).toBe(true);
     },
   );
 

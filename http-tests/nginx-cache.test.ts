@@ -204,4 +204,29 @@ describe.each(kinds)("nginx's proxy_cache in front of the site on %s (docs/deplo
     // A members' page sends a visitor to sign in; that answer is not kept either.
     for (let i = 0; i < 2; i++) expect((await get("/members/lodz/search")).cache).toBe("MISS");
   });
+
+  it("never answers in the wrong language: the page varies on Accept-Language, and the language cookie bypasses it", async () => {
+    const path = "/stpete/birth/search?surname=Schulz";
+    const lang = (body: string) => /<html lang="(\w+)"/.exec(body)?.[1];
+    for (let i = 0; i < 2; i++)
+      expect(lang((await get(path, { "Accept-Language": "de-DE,de;q=0.9" })).body)).toBe("de");
+    expect((await get(path, { "Accept-Language": "de-DE,de;q=0.9" })).cache).toBe("HIT");
+    // Another browser language: nginx sees the Vary and asks the site, never sending the German copy.
+    const polish = await get(path, { "Accept-Language": "pl" });
+    expect(lang(polish.body)).toBe("pl");
+    expect(lang((await get(path)).body)).toBe("en");
+    // The language cookie (the menu's choice) reaches the site, which answers in it.
+    for (let i = 0; i < 2; i++) {
+      const chosen = await get(path, { Cookie: "lng=uk", "Accept-Language": "de" });
+      expect(chosen.cache).toBe("BYPASS");
+      expect(lang(chosen.body)).toBe("uk");
+    }
+    // Choosing with ?lng= sets the cookie, so that answer is not stored.
+    for (let i = 0; i < 2; i++) {
+      const choosing = await get(`${path}&lng=ru`);
+      expect(lang(choosing.body)).toBe("ru");
+      expect(choosing.response.headers.getSetCookie()).toEqual([expect.stringMatching(/^lng=ru;/)]);
+      expect(choosing.cache).toBe("MISS");
+    }
+  });
 });

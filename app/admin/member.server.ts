@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { data, redirect } from "@remix-run/node";
 import { writeAudit } from "~/auth/audit.server";
 import { validateCsrf } from "~/auth/csrf.server";
@@ -193,7 +194,9 @@ export async function memberAction(request: Request, idParam: string | undefined
     if (member.email_verified_at !== null) {
       return data({ intent: "resend" as const, message: ALREADY_VERIFIED, result: null }, { status: 400 });
     }
-    await sendVerification(request, member.id, member.email, member.username);
+    // The e-mail goes to the member: in their language, not the administrator's.
+    const language = isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE;
+    await sendVerification(request, member.id, member.email, member.username, language);
     await writeAudit(database, {
       actorUserId: admin.id,
       subjectUserId: member.id,

@@ -60,7 +60,11 @@ for (const dialect of testDialects()) {
         const db = recording(database);
         const later = held();
         const before = { tokens: await rows("email_tokens"), audit: await rows("audit_log"), mails: mails().length };
-        await requestPasswordReset(db.database, { email, origin: ORIGIN, ip: "192.0.2.1" }, later.afterAnswer);
+        await requestPasswordReset(
+          db.database,
+          { email, origin: ORIGIN, ip: "192.0.2.1", language: "en" },
+          later.afterAnswer,
+        );
         // Nothing was stored or sent before the answer, for either kind of address.
         expect({ tokens: await rows("email_tokens"), audit: await rows("audit_log"), mails: mails().length }).toEqual(
           before,
@@ -91,7 +95,7 @@ for (const dialect of testDialects()) {
       await signedInAccount(database, "reset.suspended", { password: PASSWORD, status: "suspended" });
       for (const email of ["reset.suspended@example.org", "reset.known"]) {
         const later = held();
-        await requestPasswordReset(database, { email, origin: ORIGIN, ip: "" }, later.afterAnswer);
+        await requestPasswordReset(database, { email, origin: ORIGIN, ip: "", language: "en" }, later.afterAnswer);
         expect(later.tasks, email).toHaveLength(0);
       }
     });
@@ -103,10 +107,14 @@ for (const dialect of testDialects()) {
       const unknownLater = held();
       await remindUsername(
         known.database,
-        { email: "reset.known@example.org", origin: ORIGIN },
+        { email: "reset.known@example.org", origin: ORIGIN, language: "en" },
         knownLater.afterAnswer,
       );
-      await remindUsername(unknown.database, { email: "no.one@example.org", origin: ORIGIN }, unknownLater.afterAnswer);
+      await remindUsername(
+        unknown.database,
+        { email: "no.one@example.org", origin: ORIGIN, language: "en" },
+        unknownLater.afterAnswer,
+      );
       expect(unknown.statements).toEqual(known.statements);
       expect(mails().filter((m) => m.text.includes("your username at Metryka"))).toHaveLength(0);
       await knownLater.tasks[0]();

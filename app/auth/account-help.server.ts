@@ -2,6 +2,8 @@ import { PATHS } from "~/routing/paths";
 import type { Database } from "~/db/connection.server";
 import { sendMail } from "~/mail/mailer.server";
 import { logger } from "~/config/logger.server";
+import { translator } from "~/i18n/i18next.server";
+import type { Language } from "~/i18n/languages";
 import { writeAudit } from "./audit.server";
 import { newEmailLink, storeEmailToken } from "./email-tokens.server";
 import { type User, findUserForLogin, keyOf } from "./users.server";
@@ -38,6 +40,8 @@ interface HelpRequest {
   /** The site's origin, for the link in the e-mail. */
   origin: string;
   ip: string;
+  /** The language of the page the request came from: the e-mail is written in it. */
+  language: Language;
 }
 
 /** The account an address names, when it is that account's own address (not a username typed into the field). */
@@ -56,18 +60,12 @@ export async function requestPasswordReset(
   if (!user || user.status === "suspended") return;
   afterAnswer("password reset e-mail", async () => {
     await storeEmailToken(database, user.id, "reset", link.tokenHash);
+    const t = translator(input.language, "mail");
+    const url = new URL(`${PATHS.resetPassword}?token=${encodeURIComponent(link.token)}`, input.origin).toString();
     await sendMail({
       to: user.email,
-      subject: "Choose a new Metryka password",
-      text: [
-        `Hello ${user.username},`,
-        "",
-        "someone (we hope you) asked for a new password. Open this link within an hour to choose one:",
-        "",
-        new URL(`${PATHS.resetPassword}?token=${encodeURIComponent(link.token)}`, input.origin).toString(),
-        "",
-        "If it was not you, ignore this message: your password stays as it is.",
-      ].join("\n"),
+      subject: t("reset.subject"),
+      text: t("reset.body", { username: user.username, link: url }),
     });
     await writeAudit(database, {
       actorUserId: null,
@@ -85,17 +83,12 @@ export async function remindUsername(
 ): Promise<void> {
   const user = await accountOfAddress(database, input.email);
   if (!user) return;
+  const t = translator(input.language, "mail");
   afterAnswer("username reminder e-mail", () =>
     sendMail({
       to: user.email,
-      subject: "Your Metryka username",
-      text: [
-        "Hello,",
-        "",
-        `your username at Metryka is: ${user.username}`,
-        "",
-        `Sign in at ${new URL(PATHS.login, input.origin).toString()}`,
-      ].join("\n"),
+      subject: t("username.subject"),
+      text: t("username.body", { username: user.username, link: new URL(PATHS.login, input.origin).toString() }),
     }),
   );
 }

@@ -8,21 +8,27 @@ import { getCurrentUser, safeRedirectPath } from "./guard.server";
 import { writeAudit } from "./audit.server";
 import { clearRefreshCookieHeader, readRefreshToken, refreshCookieHeader, revokeAllSessions } from "./sessions.server";
 import type { User } from "./users.server";
-import { SIGN_IN_FAILED, SIGN_IN_SUSPENDED, signIn, signOut } from "./sign-in.server";
+import { signIn, signOut } from "./sign-in.server";
+import { formMessages, pageMeta, translator } from "~/i18n/i18next.server";
+import { chooseLanguage } from "~/i18n/choose.server";
+import { languageOfRequest } from "./language.server";
 
 export async function loadSignInPage(request: Request) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const user = await getCurrentUser(request);
   if (user) throw redirect(redirectTo);
-  return { redirectTo, passwordWasReset: url.searchParams.get("reset") === "1" };
+  const meta = pageMeta(chooseLanguage(request), "auth", "meta.signIn");
+  return { redirectTo, passwordWasReset: url.searchParams.get("reset") === "1", meta };
 }
 
 /** The sign-in form's action: CSRF, the schema, throttling, one message for every failure. */
 export async function signInAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseForm(formData, { schema: signInSchema });
+  const language = await languageOfRequest(request);
+  const t = translator(language, "auth");
+  const submission = parseForm(formData, { schema: signInSchema, translate: formMessages(language) });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -39,18 +45,18 @@ export async function signInAction(request: Request, clientIp: string) {
         submission.reply({
           hideFields: ["password"],
           formErrors: [
-            `Too many failed sign-ins. For your account's safety, try again in ${
-              result.retryAfterSeconds < 90 ? `${result.retryAfterSeconds} seconds` : `${minutes} minutes`
-            }.`,
+            result.retryAfterSeconds < 90
+              ? t("signIn.throttledSeconds", { count: result.retryAfterSeconds })
+              : t("signIn.throttledMinutes", { count: minutes }),
           ],
         }),
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
     if (result.reason === "suspended") {
-      return data(submission.reply({ hideFields: ["password"], formErrors: [SIGN_IN_SUSPENDED] }), { status: 403 });
+      return data(submission.reply({ hideFields: ["password"], formErrors: [t("signIn.suspended")] }), { status: 403 });
     }
-    return data(submission.reply({ hideFields: ["password"], formErrors: [SIGN_IN_FAILED] }), { status: 401 });
+    return data(submission.reply({ hideFields: ["password"], formErrors: [t("signIn.failed")] }), { status: 401 });
   }
   return redirect(safeRedirectPath(submission.value.redirectTo), {
     headers: { "Set-Cookie": await refreshCookieHeader(request, result.refreshToken) },

@@ -2,7 +2,7 @@ import { readForm } from "~/routing/form-data.server";
 import { data, redirect } from "@remix-run/node";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
-import { isCountry, isRegionOf, listCountries, regionsOf } from "~/ui/countries.server";
+import { countriesIn, isCountry, isRegionOf, regionsOf } from "~/ui/countries.server";
 import { getDatabase } from "~/db/current.server";
 import { parseForm } from "~/ui/parse-form";
 import { PATHS } from "~/routing/paths";
@@ -15,6 +15,9 @@ import { honeypotVerdict } from "./honeypot.server";
 import { passwordWeakness } from "./common-passwords";
 import { emailOnlySchema, resetPasswordSchema, signUpSchema } from "./forms";
 import { revokeAllSessions } from "./sessions.server";
+import { formMessages, pageMeta, translator } from "~/i18n/i18next.server";
+import type { Language } from "~/i18n/languages";
+import { languageOfRequest } from "./language.server";
 import { AccountTakenError, createUser, findUserById, findUserForLogin, setPassword } from "./users.server";
 
 /**
@@ -36,29 +39,28 @@ function siteUrl(request: Request, path: string): string {
   return new URL(path, new URL(request.url).origin).toString();
 }
 
-export async function sendVerification(request: Request, userId: number, email: string, username: string) {
+/** The confirmation e-mail, in the language of the page the member signed up on. */
+export async function sendVerification(
+  request: Request,
+  userId: number,
+  email: string,
+  username: string,
+  language: Language,
+) {
   const token = await issueEmailToken(await getDatabase(), userId, "verify");
-  await sendMail({
-    to: email,
-    subject: "Confirm your e-mail address for Metryka",
-    text: [
-      `Hello ${username},`,
-      "",
-      "please confirm your e-mail address by opening this link within 48 hours:",
-      "",
-      siteUrl(request, `${PATHS.signupVerify}?token=${encodeURIComponent(token)}`),
-      "",
-      "If you did not sign up for Metryka, ignore this message; nothing happens without the link.",
-    ].join("\n"),
-  });
+  const t = translator(language, "mail");
+  const link = siteUrl(request, `${PATHS.signupVerify}?token=${encodeURIComponent(token)}`);
+  await sendMail({ to: email, subject: t("verify.subject"), text: t("verify.body", { username, link }) });
 }
 
 export async function loadSignUpPage(request: Request) {
   const url = new URL(request.url);
   const sentTo = url.searchParams.get("sent");
+  const language = await languageOfRequest(request);
   return {
+    meta: pageMeta(language, "auth", "meta.signUp"),
     sentTo: sentTo ? sentTo.slice(0, 260) : null,
-    countries: listCountries(),
+    countries: countriesIn(language),
     regions: regionsOf(null),
     approval: approvalRequired(),
   };
@@ -75,7 +77,10 @@ export async function signUpAction(request: Request, clientIp: string) {
     const parsedEmail = String(formData.get("email") ?? "").slice(0, 254);
     throw redirect(`${PATHS.signupNew}?sent=${encodeURIComponent(maskEmail(parsedEmail))}`);
   }
-  const submission = parseForm(formData, { schema: signUpServerSchema });
+  const language = await languageOfRequest(request);
+  const t = translator(language, "auth");
+  const translate = formMessages(language);
+  const submission = parseForm(formData, { schema: signUpServerSchema, translate });
   const country = String(formData.get("country") ?? "");
   const regions = regionsOf(country || null);
   const fail = (fieldErrors: Record<string, string[]> = {}, formErrors: string[] = []) =>
@@ -83,13 +88,13 @@ export async function signUpAction(request: Request, clientIp: string) {
       { result: submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors, formErrors }), regions },
       { status: 400 },
     );
-  if (verdict === "unreadable") return fail({}, [SIGN_UP_FORM_EXPIRED]);
+  if (verdict === "unreadable") return fail({}, [t("signUp.formExpired")]);
   if (submission.status !== "success") return fail();
   const v = submission.value;
   const placeErrors: Record<string, string[]> = {};
-  if (v.country && !isCountry(v.country)) placeErrors.country = ["Choose a country from the list."];
+  if (v.country && !isCountry(v.country)) placeErrors.country = [translate("Choose a country from the list.")];
   if (v.region && !isRegionOf(v.country ?? "", v.region)) {
-    placeErrors.region = ["Choose a region of the chosen country."];
+    placeErrors.region = [translate("Choose a region of the chosen country.")];
   }
   if (Object.keys(placeErrors).length) return fail(placeErrors);
 
@@ -117,15 +122,13 @@ export async function signUpAction(request: Request, clientIp: string) {
   } catch (error) {
     if (error instanceof AccountTakenError) {
       return fail(
-        error.field === "username"
-          ? { username: ["That username is taken; please choose another."] }
-          : { email: ["An account with this e-mail address exists. Sign in, or ask for a new password."] },
+        error.field === "username" ? { username: [t("signUp.usernameTaken")] } : { email: [t("signUp.emailTaken")] },
       );
     }
     throw error;
   }
   try {
-    await sendVerification(request, Number(user.id), user.email, user.username);
+    await sendVerification(request, Number(user.id), user.email, user.username, language);
   } catch {
     throw redirect(`${PATHS.signupError}?reason=mail`);
   }
@@ -157,43 +160,36 @@ export async function verifyEmailLink(request: Request, clientIp: string) {
   throw redirect(activate || user.status === "active" ? PATHS.success : `${PATHS.success}?awaiting=approval`);
 }
 
-export const SIGNUP_ERRORS = {
-  expired: {
-    title: "This link has expired",
-    text: "Confirmation links work for 48 hours. Ask for a new one below; it is sent to the address you signed up with.",
-  },
-  used: {
-    title: "This link has already been used",
-    text: "Your address is probably confirmed already: try signing in. If that does not work, ask for a new link below.",
-  },
-  invalid: {
-    title: "This link is not valid",
-    text: "It may have been cut short by your e-mail program. Copy the whole link into the address bar, or ask for a new one below.",
-  },
-  mail: {
-    title: "We could not send the confirmation e-mail",
-    text: "Your account was created, but the e-mail did not go out. Ask for a new link below in a few minutes; if it fails again, write to the society.",
-  },
-} as const;
-export type SignUpErrorReason = keyof typeof SIGNUP_ERRORS;
+/** Why a confirmation link failed (its texts are `signUpError.<reason>` in the auth catalogs). */
+const SIGNUP_ERROR_REASONS = ["expired", "used", "invalid", "mail"] as const;
+export type SignUpErrorReason = (typeof SIGNUP_ERROR_REASONS)[number];
 
-export function loadSignUpError(request: Request) {
+export async function loadSignUpError(request: Request) {
   const reason = new URL(request.url).searchParams.get("reason");
-  const key: SignUpErrorReason = reason && reason in SIGNUP_ERRORS ? (reason as SignUpErrorReason) : "invalid";
-  return { reason: key, ...SIGNUP_ERRORS[key] };
+  const key: SignUpErrorReason = SIGNUP_ERROR_REASONS.find((r) => r === reason) ?? "invalid";
+  const language = await languageOfRequest(request);
+  const t = translator(language, "auth");
+  return {
+    reason: key,
+    meta: {
+      title: t("meta.signUpError.title", { problem: t(`signUpError.${key}.title`) }),
+      description: t("meta.signUpError.description"),
+    },
+  };
 }
 
 /** A new confirmation link (from /signup/error). The same answer whether or not the address is known. */
 export async function resendVerificationAction(request: Request) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseForm(formData, { schema: emailOnlySchema });
+  const language = await languageOfRequest(request);
+  const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const database = await getDatabase();
   const user = await findUserForLogin(database, submission.value.email);
   if (user && !user.email_verified_at && user.email.toLowerCase() === submission.value.email.toLowerCase()) {
     try {
-      await sendVerification(request, Number(user.id), user.email, user.username);
+      await sendVerification(request, Number(user.id), user.email, user.username, language);
     } catch {
       throw redirect(`${PATHS.signupError}?reason=mail`);
     }
@@ -204,13 +200,15 @@ export async function resendVerificationAction(request: Request) {
 export async function forgotPasswordAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseForm(formData, { schema: emailOnlySchema });
+  const language = await languageOfRequest(request);
+  const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
   await requestPasswordReset(await getDatabase(), {
     email: submission.value.email,
     origin: new URL(request.url).origin,
     ip: clientIp,
+    language,
   });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
@@ -218,23 +216,30 @@ export async function forgotPasswordAction(request: Request, clientIp: string) {
 export async function forgotUsernameAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseForm(formData, { schema: emailOnlySchema });
+  const language = await languageOfRequest(request);
+  const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
-  await remindUsername(await getDatabase(), { email: submission.value.email, origin: new URL(request.url).origin });
+  await remindUsername(await getDatabase(), {
+    email: submission.value.email,
+    origin: new URL(request.url).origin,
+    language,
+  });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
 export async function loadResetPassword(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = await peekEmailToken(await getDatabase(), token, "reset");
-  return { token: state === "ok" ? token : "", state };
+  const meta = pageMeta(await languageOfRequest(request), "auth", "meta.resetPassword");
+  return { token: state === "ok" ? token : "", state, meta };
 }
 
 export async function resetPasswordAction(request: Request, clientIp: string) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseForm(formData, { schema: resetPasswordSchema });
+  const language = await languageOfRequest(request);
+  const submission = parseForm(formData, { schema: resetPasswordSchema, translate: formMessages(language) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
@@ -247,7 +252,7 @@ export async function resetPasswordAction(request: Request, clientIp: string) {
       {
         result: submission.reply({
           hideFields: ["password", "confirmPassword"],
-          formErrors: ["This link has expired or was already used. Ask for a new one."],
+          formErrors: [translator(language, "auth")("reset.linkGone")],
         }),
       },
       { status: 400 },

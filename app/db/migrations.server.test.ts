@@ -80,6 +80,7 @@ for (const dialect of testDialects()) {
         "0012_rate_limits",
         "0013_posting_signatures",
         "0014_posting_signature_index",
+        "0015_member_language",
       ]);
     });
 

@@ -96,6 +96,8 @@ export interface UsersTable {
   phone: string;
   research_surnames: string;
   research_places: string;
+  /** The member's language for the site (issue 29): a code of app/i18n/languages.ts, or "" for none chosen. */
+  language: Generated<string>;
   listed_in_directory: number;
   created_at: string;
   updated_at: string;

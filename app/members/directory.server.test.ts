@@ -52,6 +52,7 @@ for (const dialect of testDialects()) {
           researchSurnames: profile.researchSurnames ?? "",
           researchPlaces: profile.researchPlaces ?? "",
           listedInDirectory: profile.listed ?? true,
+          language: "",
         },
         { ip: "" },
       );
@@ -180,6 +181,7 @@ for (const dialect of testDialects()) {
           researchSurnames: "Becker",
           researchPlaces: "Tarutino",
           listedInDirectory: true,
+          language: "",
         },
         { ip: "" },
       );

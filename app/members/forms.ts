@@ -3,6 +3,7 @@ import { splitList } from "~/names/lists";
 import { emailField, usernameField } from "~/auth/account-fields";
 import { type PasswordOwner, passwordWeakness } from "~/auth/common-passwords";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
+import { LANGUAGES } from "~/i18n/languages";
 
 /**
  * The profile forms (issue #3 item 8): one schema per form, used by the
@@ -118,6 +119,11 @@ const personalFields = z.object({
     .boolean()
     .optional()
     .transform((v) => v === true),
+  // The site's language for this member (issue 29); "" leaves it to the browser.
+  language: z
+    .enum(["", ...LANGUAGES], { error: "Choose a language from the list." })
+    .optional()
+    .transform((v) => v ?? ""),
 });
 
 /**

@@ -8,6 +8,8 @@ import { countryName, isCountry, isRegionOf, listCountries, regionsOf } from "~/
 import { type PlaceChecks, personalSchema } from "./forms";
 import { PROFILE_PATH, nameAndAddress } from "./profile-page.server";
 import { updatePersonalDetails } from "./profile-writes.server";
+import { clearLanguageCookie, languageCookieFor } from "~/i18n/choose.server";
+import { isLanguage } from "~/i18n/languages";
 
 /** Editing the member's personal details (names, address, research lists, directory listing). Auth-admin guarded. */
 
@@ -30,6 +32,7 @@ export async function loadPersonalEditPage(request: Request) {
       researchSurnames: user.research_surnames,
       researchPlaces: user.research_places,
       listedInDirectory: user.listed_in_directory === 1,
+      language: user.language,
     },
   };
 }
@@ -46,5 +49,8 @@ export async function personalEditAction(request: Request, clientIp: string) {
     return data({ result: submission.reply(), regions }, { status: 400 });
   }
   await updatePersonalDetails(await getDatabase(), user, submission.value, { ip: clientIp });
-  return redirect(`${PROFILE_PATH}?updated=personal`);
+  // The language cookie comes before the profile (app/i18n/choose.server.ts): it follows the new choice, or goes.
+  const language = submission.value.language;
+  const cookie = isLanguage(language) ? languageCookieFor(request, language) : clearLanguageCookie(request);
+  return redirect(`${PROFILE_PATH}?updated=personal`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }

@@ -15,6 +15,7 @@ import { loadUsernameEditPage, usernameAvailabilityResponse, usernameEditAction 
 import { outcome } from "~/testing/outcome";
 import { getRequest, postRequest, signedInAccount } from "~/testing/requests";
 import { useTestRuntime } from "~/testing/runtime";
+import { isLanguage } from "~/i18n/languages";
 
 const BASE = "http://metryka.test";
 const IP = "203.0.113.9";
@@ -119,6 +120,7 @@ for (const dialect of testDialects()) {
           researchSurnames: "Schulz, Kühn",
           researchPlaces: "",
           listedInDirectory: true,
+          language: "",
         },
         { ip: IP },
       );
@@ -402,5 +404,6 @@ function detailsOf(u: User) {
     researchSurnames: u.research_surnames,
     researchPlaces: u.research_places,
     listedInDirectory: u.listed_in_directory === 1,
+    language: isLanguage(u.language) ? u.language : ("" as const),
   };
 }

@@ -28,6 +28,7 @@ const PERSONAL_COLUMNS = {
   researchSurnames: "research_surnames",
   researchPlaces: "research_places",
   listedInDirectory: "listed_in_directory",
+  language: "language",
 } as const satisfies Record<keyof PersonalDetails, keyof UsersTable>;
 
 type PersonalColumn = (typeof PERSONAL_COLUMNS)[keyof typeof PERSONAL_COLUMNS];
@@ -58,6 +59,7 @@ export async function updatePersonalDetails(
     research_surnames: details.researchSurnames,
     research_places: details.researchPlaces,
     listed_in_directory: details.listedInDirectory ? 1 : 0,
+    language: details.language,
   };
   const changed = Object.values(PERSONAL_COLUMNS).filter((column) => next[column] !== user[column]);
   if (changed.length === 0) return [];

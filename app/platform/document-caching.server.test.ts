@@ -88,11 +88,11 @@ describe("applyDocumentCaching", () => {
     expect(signedIn.get("cache-control")).toBe(PRIVATE);
   });
 
-  it("adds Cookie to Vary, keeping what the route set", () => {
+  it("adds Cookie and Accept-Language (the language's sources) to Vary, keeping what the route set", () => {
     expect(cachingFor("/Search").get("vary")).toMatch(/\bCookie\b/);
     expect(cachingFor("/members/profile").get("vary")).toMatch(/\bCookie\b/);
     const vary = cachingFor("/Search", { responseHeaders: [["Vary", "Accept-Encoding"]] }).get("vary") ?? "";
-    expect(vary.split(",").map((v) => v.trim())).toEqual(["Accept-Encoding", "Cookie"]);
+    expect(vary.split(",").map((v) => v.trim())).toEqual(["Accept-Encoding", "Cookie", "Accept-Language"]);
   });
 });
 

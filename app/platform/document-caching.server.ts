@@ -29,7 +29,8 @@ export function applyDocumentCaching(request: Request, headers: Headers): void {
   // A response that sets any cookie is the browser's own: a shared cache would hand the cookie to everyone.
   if (personal || cookies.length) headers.set("Cache-Control", PRIVATE);
   else if (!existing) headers.set("Cache-Control", PUBLIC);
-  headers.append("Vary", "Cookie");
+  // The language comes from the cookie or, without one, from Accept-Language (issue 29).
+  headers.append("Vary", "Cookie, Accept-Language");
 }
 
 /**

@@ -85,7 +85,7 @@ describe("kept pages", () => {
       const body = Buffer.from(await response!.arrayBuffer());
       const coding = response!.headers.get("content-encoding");
       expect(response!.headers.get("content-length")).toBe(String(body.length));
-      expect(response!.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      expect(response!.headers.get("vary")).toBe("Cookie, Accept-Encoding, Accept-Language");
       expect(response!.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
       expect(response!.headers.get("content-security-policy")).toBe("script-src 'strict-dynamic' 'sha256-x'");
       const plain = coding === "br" ? brotliDecompressSync(body) : coding === "gzip" ? gunzipSync(body) : body;
@@ -150,6 +150,22 @@ describe("kept pages", () => {
     expect(isAnonymousPageRequest(ask())).toBe(true);
     const forMember = answerRenderedPage(ask({ Cookie: "csrf=1" }), render(), pageInit(), "v");
     expect(forMember.headers.get("etag")).toBeNull();
+  });
+
+  it("keeps each language's page apart: ?lng=, the language cookie and Accept-Language each key it (issue 29)", async () => {
+    const kept = await keepOne();
+    const etag = kept.headers.get("etag")!;
+    expect(kept.headers.get("vary")).toBe("Cookie, Accept-Encoding, Accept-Language");
+    // The English page is not handed to a German browser, nor its tag taken for the German page's.
+    expect(await before(ask({ "Accept-Language": "de" }))).toEqual({});
+    expect((await before(ask({ "Accept-Language": "de", "If-None-Match": etag }))).response).toBeUndefined();
+    expect((await before(ask({ Cookie: "lng=pl" }))).response).toBeUndefined();
+    expect((await before(ask({}, `${URL_}&lng=uk`))).response).toBeUndefined();
+    // A browser whose languages come to English anyway gets it, and the language cookie alone keeps a visitor one.
+    expect((await before(ask({ "Accept-Language": "fr, en;q=0.5" }))).response?.status).toBe(200);
+    expect((await before(ask({ Cookie: "lng=en" }))).response?.status).toBe(200);
+    expect(isAnonymousPageRequest(ask({ Cookie: "lng=ru" }))).toBe(true);
+    expect(isAnonymousPageRequest(ask({ Cookie: "lng=ru; csrf=1" }))).toBe(false);
   });
 
   it("keeps no page whose data changes with every answer (the honeypot)", () => {

@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_FRESH_MS, SHARED_CACHE_MAX_AGE_S } from "~/config/timing";
 import { getDatabase } from "~/db/current.server";
 import { dataVersion } from "~/db/data-version.server";
+import { chooseLanguage, isOnlyLanguageCookie } from "~/i18n/choose.server";
 import { currentBuildId } from "./build-info.server";
 
 /** What the kept pages may take in all (each with its plain, brotli and gzip bytes). */
@@ -28,14 +29,14 @@ const KEPT_BROTLI_QUALITY = 5;
 /**
  * What a shared page's bytes depend on besides its URL, the build and the data: each dimension names the request
  * header a cache must vary on and reads the request's value of it. The kept pages' key, the ETag and `Vary` all
- * come from this list, so a new dimension (issue 29: the language, from `?lng=`, a cookie or Accept-Language) is
- * one more entry here. Empty today: a visitor's page is the same for every visitor.
+ * come from this list, so a new dimension is one more entry here. The language (issue 29) comes from `?lng=` (in
+ * the URL already), the language cookie (Vary: Cookie already) or Accept-Language: a visitor has no profile.
  */
 interface Dimension {
   vary: string;
   of(request: PageRequest): string;
 }
-const DIMENSIONS: readonly Dimension[] = [];
+const DIMENSIONS: readonly Dimension[] = [{ vary: "Accept-Language", of: (request) => chooseLanguage(request) }];
 
 /** The content codings a kept page is sent in, best first. */
 type Coding = "br" | "gzip" | "identity";
@@ -83,11 +84,17 @@ const pages = new LRUCache<string, KeptPage>({
 const seen = new LRUCache<string, true>({ max: PAGE_CACHE_SEEN_KEYS });
 
 /**
- * Only a visitor asking with GET, no cookie and no token is given or makes a kept page: whatever else the site
- * renders may hold someone's data or their CSRF token, and a shared cache may not keep it either (decision 0031).
+ * Only a visitor asking with GET, no cookie but the language's and no token is given or makes a kept page: whatever
+ * else the site renders may hold someone's data or their CSRF token, and a shared cache may not keep it either
+ * (decision 0031). The language cookie only picks the language, which is one of the page's dimensions.
  */
 export function isAnonymousPageRequest(request: PageRequest): boolean {
-  return request.method === "GET" && !request.headers.has("cookie") && !request.headers.has("authorization");
+  const cookie = request.headers.get("cookie");
+  return (
+    request.method === "GET" &&
+    (cookie === null || isOnlyLanguageCookie(cookie)) &&
+    !request.headers.has("authorization")
+  );
 }
 
 /**

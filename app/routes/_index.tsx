@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { type CatalogSource, sourcePath, sourcesOf } from "~/catalog";
 import { sourceCounts } from "~/catalog.server";
 import { wasSeeded } from "~/demo/seed.server";
@@ -7,12 +8,18 @@ import { PATHS, signInPath } from "~/routing/paths";
 import { viewerFor } from "~/auth/viewer.server";
 import { getDatabase } from "~/db/current.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
-import { formatCount } from "~/ui/format";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { metaTags } from "~/i18n/meta";
+import { i18nHandle } from "~/i18n/namespaces";
+
+export const handle = i18nHandle("home");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const database = await getDatabase();
   const counts = await sourceCounts(database);
   const viewer = await viewerFor(request);
+  const language = await languageOfRequest(request);
   // A visitor sees that a members' source exists and its size, and is asked to sign in to search it.
   const card = (s: CatalogSource) => {
     const locked = s.access === "members" && !viewer.isMember;
@@ -28,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const size = (s: CatalogSource) => counts.get(s.id) ?? 0;
   return {
+    meta: pageMeta(language, "home", "meta"),
     demo: await wasSeeded(database),
     placeIndexes: sourcesOf("places").map((s) => ({ ...card(s), places: size(s) })),
     // People linked into families (decision 0017): members only, shown with their size like the others.
@@ -47,52 +55,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { collections, demo, placeIndexes, families } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("home");
   const total = collections.reduce((s, c) => s + c.records, 0);
   return (
     <>
-      <h1>Find your ancestors in the parish registers</h1>
-      <p className="lead">
-        Metryka searches {formatCount(total)} transcribed baptisms, burials and marriages from the Lutheran parishes of
-        Volhynia, Kiev, Podolia and Congress Poland. Names are matched the way they were really written: German, Polish
-        and Russian spellings, Cyrillic script and sound-alike surnames all find each other.
-      </p>
+      <h1>{t("heading")}</h1>
+      <p className="lead">{t("lead", { total })}</p>
       {demo && (
         <p className="notice" role="note">
-          This installation holds generated demonstration records: realistic names, places and dates, but no real
-          person&apos;s entry. The society&apos;s own transcriptions replace them when they are imported.
+          {t("demo")}
         </p>
       )}
-      <form method="get" action={PATHS.searchAll} className="quick-search" role="search" aria-label="Quick search">
+      <form
+        method="get"
+        action={PATHS.searchAll}
+        className="quick-search"
+        role="search"
+        aria-label={t("quickSearch.label")}
+      >
         <div className="field">
-          <label htmlFor="quick-surname">Surname</label>
+          <label htmlFor="quick-surname">{t("quickSearch.surname")}</label>
           <input
             id="quick-surname"
             name="surname"
             type="search"
             autoComplete="off"
             maxLength={100}
-            placeholder="e.g. Schulz"
+            placeholder={t("quickSearch.placeholder")}
           />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
-            Search all records
+            {t("quickSearch.submit")}
           </button>
         </div>
       </form>
-      <h2>What you can search</h2>
+      <h2>{t("collections")}</h2>
       <ul className="cards">
         {collections.map((c) => (
-          <Card key={c.id} className="card" card={c} count={`${formatCount(c.records)} records`} extra={c.years} />
+          <Card key={c.id} className="card" card={c} count={t("records", { count: c.records })} extra={c.years} />
         ))}
       </ul>
-      <h2>Families and pedigrees</h2>
+      <h2>{t("families")}</h2>
       <ul className="cards">
         {families.map((c) => (
-          <Card key={c.id} className="card" card={c} count={`${formatCount(c.people)} people`} extra={c.years} />
+          <Card key={c.id} className="card" card={c} count={t("people", { count: c.people })} extra={c.years} />
         ))}
       </ul>
-      <h2>Where was it?</h2>
+      <h2>{t("places")}</h2>
       <ul className="place-cards">
         {placeIndexes.map((i) => (
           // The public index keeps its own class: it was the only place index card before.
@@ -100,15 +110,13 @@ export default function Home() {
             key={i.id}
             className={i.access === "public" ? "card place-index-card" : "card map-index-card"}
             card={i}
-            count={`${formatCount(i.places)} places`}
+            count={t("placeCount", { count: i.places })}
           />
         ))}
       </ul>
-      <h2>Privacy</h2>
+      <h2>{t("privacy.heading")}</h2>
       <p>
-        Births of the last 100 years and deaths and marriages of the last 75 years are shown to members only, as in the
-        society&apos;s rules. <Link to={PATHS.signup}>Become a member</Link> to see them and to support the
-        volunteers&apos; work.
+        <Trans t={t} i18nKey="privacy.text" components={{ signUp: <Link to={PATHS.signup} /> }} />
       </p>
     </>
   );
@@ -124,6 +132,7 @@ interface CardInfo {
 
 /** A collection or place index: its size, who may search it, and for a visitor the way into a members' one. */
 function Card({ card, className, count, extra }: { card: CardInfo; className: string; count: string; extra?: string }) {
+  const { t } = useTranslation("home");
   return (
     <li className={className}>
       <h3>
@@ -131,7 +140,7 @@ function Card({ card, className, count, extra }: { card: CardInfo; className: st
       </h3>
       <p>
         <span className={card.access === "public" ? "badge-public" : "badge-members"}>
-          {card.access === "public" ? "Free for everyone" : "Members only"}
+          {card.access === "public" ? t("free") : t("membersOnly")}
         </span>{" "}
         <span className="count">{count}</span>
         {extra && <> · {extra}</>}
@@ -139,7 +148,11 @@ function Card({ card, className, count, extra }: { card: CardInfo; className: st
       <p>{card.description}</p>
       {card.locked && (
         <p className="members-invite">
-          <Link to={card.searchPath}>Sign in to search</Link> or <Link to={PATHS.signup}>become a member</Link>.
+          <Trans
+            t={t}
+            i18nKey="invite"
+            components={{ signIn: <Link to={card.searchPath} />, signUp: <Link to={PATHS.signup} /> }}
+          />
         </p>
       )}
     </li>
@@ -147,13 +160,7 @@ function Card({ card, className, count, extra }: { card: CardInfo; className: st
 }
 
 // A page's meta replaces the root's, so the home page says again what the site is (a search engine shows it).
-export const meta: MetaFunction = () => [
-  { title: "Metryka — parish register search" },
-  {
-    name: "description",
-    content: "Search transcribed parish registers of Poland, Volhynia, St. Petersburg and Odessa.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

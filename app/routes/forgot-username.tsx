@@ -1,4 +1,8 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { metaTags } from "~/i18n/meta";
+import { i18nHandle } from "~/i18n/namespaces";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { forgotUsernameAction } from "~/auth/signup.server";
 import { ForgotUsernamePage } from "~/auth/ui/account-help-pages";
 import { GeneralErrorBoundary } from "~/ui/error-page";
@@ -14,7 +18,13 @@ export default function ForgotUsername() {
   return <ForgotUsernamePage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgotten username — Metryka" }];
+export const handle = i18nHandle("auth");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { meta: pageMeta(await languageOfRequest(request), "auth", "meta.forgotUsername") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

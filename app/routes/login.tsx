@@ -1,3 +1,5 @@
+import { metaTags } from "~/i18n/meta";
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { loadSignInPage, signInAction, signInPageHeaders } from "~/auth/sign-in-page.server";
 import { SignInPage } from "~/auth/ui/sign-in-page";
@@ -17,10 +19,9 @@ export default function Login() {
   return <SignInPage />;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in — Metryka" },
-  { name: "description", content: "Sign in to Metryka to search the members' collections." },
-];
+export const handle = i18nHandle("auth");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

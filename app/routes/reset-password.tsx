@@ -1,3 +1,5 @@
+import { metaTags } from "~/i18n/meta";
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { loadResetPassword, resetPasswordAction } from "~/auth/signup.server";
 import { ResetPasswordPage } from "~/auth/ui/account-help-pages";
@@ -18,7 +20,9 @@ export default function ResetPassword() {
   return <ResetPasswordPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password — Metryka" }];
+export const handle = i18nHandle("auth");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,3 +1,5 @@
+import { metaTags } from "~/i18n/meta";
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { loadSignUpError, resendVerificationAction } from "~/auth/signup.server";
 import { SignUpErrorPage } from "~/auth/ui/account-help-pages";
@@ -15,7 +17,9 @@ export default function SignupError() {
   return <SignUpErrorPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Sign-up"} — Metryka` }];
+export const handle = i18nHandle("auth");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

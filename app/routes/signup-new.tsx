@@ -1,3 +1,5 @@
+import { metaTags } from "~/i18n/meta";
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { loadSignUpPage, signUpAction } from "~/auth/signup.server";
 import { SignUpPage } from "~/auth/ui/sign-up-form";
@@ -18,10 +20,9 @@ export default function SignupNew() {
   return <SignUpPage />;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Sign up — Metryka" },
-  { name: "description", content: "Apply for a Metryka account." },
-];
+export const handle = i18nHandle("auth");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,21 +1,23 @@
 // What a route shows when its code cannot be downloaded and reloading has not helped (SPEC §8, issue #4 item 4).
 // Remix renders this stand-in in place of the route module, inside the root layout, so the member keeps the
 // navigation and gets the error page with a way on instead of an empty page.
+import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/ui/error-page";
 import type { StandInModule } from "~/browser/reload-guard";
 import { PATHS } from "~/routing/paths";
 
 function RouteCodeUnavailable() {
+  const { t } = useTranslation("common");
   return (
     <ErrorPage
       status={503}
-      title="This page could not be loaded"
+      title={t("error.codeUnavailable.title")}
       description={
-        <>
-          Part of Metryka could not be downloaded to your browser, usually because a new version was published a moment
-          ago or the connection dropped. Reloading the page normally fixes it; if it does not, the{" "}
-          <a href={PATHS.configCheck}>browser check</a> shows what is wrong.
-        </>
+        <Trans
+          t={t}
+          i18nKey="error.codeUnavailable.description"
+          components={{ check: <a href={PATHS.configCheck} /> }}
+        />
       }
     />
   );

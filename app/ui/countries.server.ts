@@ -64,6 +64,35 @@ export function listCountries(): PlaceOption[] {
   return [...sortedCountries];
 }
 
+const countriesByLanguage = new Map<string, readonly PlaceOption[]>();
+
+/**
+ * All countries named in a language (issue 29): Intl.DisplayNames where it knows the code, else the data's English
+ * name, in that language's alphabetical order (Intl.Collator: Ł after L in Polish, Ä with A in German). English is
+ * the data's own names.
+ */
+export function countriesIn(language: string): PlaceOption[] {
+  if (language === "en") return listCountries();
+  let list = countriesByLanguage.get(language);
+  if (!list) {
+    const names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
+    const collator = new Intl.Collator(language);
+    const named = (code: string, english: string) => {
+      try {
+        return names.of(code) ?? english;
+      } catch {
+        // A code Intl does not take (the data has a few that are not ISO 3166): the data's name.
+        return english;
+      }
+    };
+    list = sortedCountries
+      .map((c) => Object.freeze({ name: named(c.code, c.name), code: c.code }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+    countriesByLanguage.set(language, list);
+  }
+  return [...list];
+}
+
 /**
  * Regions of a country in the data's order. No country (null, undefined or "")
  * means the United States, as the region select defaults to it; an unknown code

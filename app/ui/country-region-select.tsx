@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useTranslation } from "~/i18n/react";
 import {
-  COUNTRY_PLACEHOLDER,
+  NO_REGIONS_PLACEHOLDER,
+  REGION_PLACEHOLDER,
   countryLabel,
   createRegionsLoader,
   effectiveCountry,
@@ -31,6 +33,12 @@ const defaultRegionsUrl = regionsPath;
  * server re-renders them for the submitted country; with JavaScript the region
  * list follows the country select at once.
  */
+/** The placeholders region-options.ts names (the spec's English words) and their keys in the catalogs. */
+const PLACEHOLDER_KEYS: Readonly<Record<string, string>> = {
+  [REGION_PLACEHOLDER]: "countryRegion.selectRegion",
+  [NO_REGIONS_PLACEHOLDER]: "countryRegion.noRegions",
+};
+
 export function CountryRegionSelect({
   countries,
   regions,
@@ -41,6 +49,7 @@ export function CountryRegionSelect({
   errors = {},
   regionsUrl = defaultRegionsUrl,
 }: CountryRegionSelectProps) {
+  const { t } = useTranslation("common");
   const [state, setState] = useState<RegionsState>(() => ({ status: "ready", country: defaultCountry, regions }));
   // Nothing is announced on page load: the live region speaks only after the user changes the country.
   const [changed, setChanged] = useState(false);
@@ -62,7 +71,11 @@ export function CountryRegionSelect({
     loadRegions(event.target.value);
   }
 
-  const view = regionSelectView(state, countryLabel(countries, state.country));
+  const view = regionSelectView(state, countryLabel(countries, state.country), {
+    announcement: (count, country) =>
+      count === 0 ? t("countryRegion.noRegionsFor", { country }) : t("countryRegion.regionsFor", { count, country }),
+    failed: (country) => t("countryRegion.failed", { country }),
+  });
   const countryError = errors[countryName];
   const regionError = errors[regionName];
   const messageId = `${regionName}-message`;
@@ -70,7 +83,7 @@ export function CountryRegionSelect({
   return (
     <>
       <div className="field">
-        <label htmlFor={countryName}>Country</label>
+        <label htmlFor={countryName}>{t("countryRegion.country")}</label>
         <select
           id={countryName}
           name={countryName}
@@ -80,7 +93,7 @@ export function CountryRegionSelect({
           aria-invalid={countryError ? true : undefined}
           aria-describedby={countryError ? `${countryName}-error` : undefined}
         >
-          <option value="">{COUNTRY_PLACEHOLDER}</option>
+          <option value="">{t("countryRegion.selectCountry")}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
@@ -94,7 +107,7 @@ export function CountryRegionSelect({
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={regionName}>Region / state / province</label>
+        <label htmlFor={regionName}>{t("countryRegion.region")}</label>
         <select
           ref={regionSelect}
           id={regionName}
@@ -110,7 +123,7 @@ export function CountryRegionSelect({
             undefined
           }
         >
-          <option value="">{view.placeholder}</option>
+          <option value="">{t(PLACEHOLDER_KEYS[view.placeholder] ?? "countryRegion.selectRegion")}</option>
           {view.options.map((r) => (
             <option key={r.code} value={r.code}>
               {r.name}
@@ -128,7 +141,7 @@ export function CountryRegionSelect({
                 loadRegions(state.country);
               }}
             >
-              Try again
+              {t("countryRegion.tryAgain")}
             </button>
           </p>
         ) : null}

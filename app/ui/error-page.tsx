@@ -11,6 +11,7 @@ import {
   type Params,
 } from "@remix-run/react";
 import { useEffect, useId, type ReactElement, type ReactNode } from "react";
+import { type TFunction, useTranslation } from "~/i18n/react";
 import { reloadIfNetworkFailure } from "~/browser/offline-navigation";
 import { PATHS } from "~/routing/paths";
 
@@ -31,6 +32,26 @@ const STATUS_TITLES: Readonly<Record<number, string>> = {
   429: "Too Many Requests",
   503: "Service Unavailable",
 };
+
+/** The catalog key of each title the site gives itself; a title a loader chose is shown as it is. */
+const TITLE_KEYS: Readonly<Record<string, string>> = {
+  [NOT_FOUND_TITLE]: "error.title.404",
+  [SERVER_ERROR_TITLE]: "error.title.500",
+  ...Object.fromEntries(Object.entries(STATUS_TITLES).map(([status, title]) => [title, `error.title.${status}`])),
+};
+
+/** The spec's "Page not found: {path}" (SPEC §8), in the reader's language. */
+const PAGE_NOT_FOUND_MESSAGE = /^Page not found: (.*)$/s;
+
+function translatedTitle(t: TFunction, title: string): string {
+  const key = TITLE_KEYS[title];
+  return key ? t(key) : title;
+}
+
+function translatedMessage(t: TFunction, message: string): string {
+  const path = PAGE_NOT_FOUND_MESSAGE.exec(message)?.[1];
+  return path === undefined ? message : t("error.pageNotFound", { path });
+}
 
 export type ErrorStatus = {
   status: number;
@@ -103,30 +124,31 @@ export type ErrorPageProps = {
 };
 
 export function ErrorPage({ status, title, message, description }: ErrorPageProps) {
+  const { t } = useTranslation("common");
   const notFound = status === 404;
-  const heading = title ?? (notFound ? NOT_FOUND_TITLE : titleFor(status, ""));
+  const heading = translatedTitle(t, title ?? (notFound ? NOT_FOUND_TITLE : titleFor(status, "")));
   const signInHelps = status === 401 || status === 403;
   const headingId = useId();
 
   return (
     <section className={notFound ? "error-page error-page-not-found" : "error-page"} aria-labelledby={headingId}>
       <p className="error-status">
-        <span className="visually-hidden">Error </span>
+        <span className="visually-hidden">{t("error.status")} </span>
         {status}
       </p>
       <h1 id={headingId}>{heading}</h1>
-      {message ? <p className="error-message">{message}</p> : null}
-      <p className="error-description">{description ?? defaultDescription(status)}</p>
+      {message ? <p className="error-message">{translatedMessage(t, message)}</p> : null}
+      <p className="error-description">{description ?? t(descriptionKey(status))}</p>
       <ul className="error-links">
         <li>
-          <Link to="/">Go to the home page</Link>
+          <Link to="/">{t("error.links.home")}</Link>
         </li>
         <li>
-          <Link to={PATHS.searchAll}>Search the records</Link>
+          <Link to={PATHS.searchAll}>{t("error.links.search")}</Link>
         </li>
         {signInHelps ? (
           <li>
-            <Link to={PATHS.login}>Sign in</Link>
+            <Link to={PATHS.login}>{t("account.signIn")}</Link>
           </li>
         ) : null}
       </ul>
@@ -134,20 +156,12 @@ export function ErrorPage({ status, title, message, description }: ErrorPageProp
   );
 }
 
-function defaultDescription(status: number): string {
-  if (status === 404) {
-    return "The address may be mistyped, or the page may have moved. Every collection can be reached from the home page, and a record search usually finds the entry you were looking for.";
-  }
-  if (status === 401 || status === 403) {
-    return "This page is only open to members with the right access. If you are a member, please sign in; the public collections remain open to everyone.";
-  }
-  if (status === 503) {
-    return "The site is running but cannot use its data just now. This usually passes by itself: reload the page in a moment.";
-  }
-  if (status >= 400 && status < 500) {
-    return "We could not complete this request. Please check the address, or go back and try again.";
-  }
-  return "Something went wrong on our side while preparing this page. Please try again in a few minutes. If it keeps happening, let the society know what you were looking for.";
+function descriptionKey(status: number): string {
+  if (status === 404) return "error.description.notFound";
+  if (status === 401 || status === 403) return "error.description.membersOnly";
+  if (status === 503) return "error.description.unavailable";
+  if (status >= 400 && status < 500) return "error.description.clientError";
+  return "error.description.serverError";
 }
 
 export type StatusHandler = (info: { error: ErrorResponse; params: Params }) => ReactElement | null;

@@ -6,6 +6,7 @@
 // turns them into hidden dropdowns, so every link is reachable without JavaScript.
 import { useLocation } from "@remix-run/react";
 import { PreloadNavLink } from "~/browser/preload-link";
+import { useTranslation } from "~/i18n/react";
 import {
   useCallback,
   useEffect,
@@ -54,6 +55,7 @@ export function NavMenu({ items }: { items: NavItem[] }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const location = useLocation();
+  const { t } = useTranslation("common");
 
   const [open, setOpen] = useState<OpenState | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -191,7 +193,7 @@ export function NavMenu({ items }: { items: NavItem[] }) {
   const currentPath = normalizePath(location.pathname);
 
   return (
-    <nav ref={navRef} aria-label="Main" className="nav" data-mobile-open={mobileOpen ? "true" : "false"}>
+    <nav ref={navRef} aria-label={t("nav.label")} className="nav" data-mobile-open={mobileOpen ? "true" : "false"}>
       <button
         ref={toggleRef}
         type="button"
@@ -201,7 +203,7 @@ export function NavMenu({ items }: { items: NavItem[] }) {
         onClick={() => setMobileOpen((wasOpen) => !wasOpen)}
       >
         <span className="nav-toggle-icon" aria-hidden="true" />
-        Menu
+        {t("nav.menu")}
       </button>
       <ul className="nav-list" id={listId}>
         {items.map((item, index) =>

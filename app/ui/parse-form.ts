@@ -8,17 +8,20 @@ import { type $ZodType, type input, type output, safeParse } from "zod/v4/core";
  * dates, which brought the whole of zod to the page even for a schema written with zod mini. The public forms
  * hold text only, so the one coercion they need is conform's for text: an empty field or an empty file counts as
  * not given. That is done on the submitted values instead, and the schema is run as written.
+ *
+ * The schemas' messages are English sentences, which are also their keys in the `forms` catalogs (issue 29):
+ * `translate` gives each in the reader's language (app/i18n: `formMessages` on the server, the browser's i18next).
  */
 export function parseForm<Schema extends $ZodType>(
   payload: FormData | URLSearchParams,
-  { schema }: { schema: Schema },
+  { schema, translate = (message) => message }: { schema: Schema; translate?: (message: string) => string },
 ): Submission<input<Schema>, string[], output<Schema>> {
   return parse(payload, {
     resolve(value) {
       const result = safeParse(schema, withoutEmptyValues(value));
       if (result.success) return { value: result.data };
       const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(issue.message);
+      for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(translate(issue.message));
       return { error };
     },
   }) as Submission<input<Schema>, string[], output<Schema>>;

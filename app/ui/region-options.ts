@@ -68,8 +68,19 @@ export function regionsAnnouncement(count: number, label: string): string {
   return `${count} ${count === 1 ? "region" : "regions"} for ${label}`;
 }
 
+/** What the region select says, in the page's language (the component passes its catalog's; English by default). */
+export interface RegionWords {
+  announcement(count: number, label: string): string;
+  failed(label: string): string;
+}
+
+const ENGLISH_WORDS: RegionWords = {
+  announcement: regionsAnnouncement,
+  failed: (label) => `The regions for ${label} could not be loaded.`,
+};
+
 /** Picks what the region select shows for a loading state; `label` names state.country. */
-export function regionSelectView(state: RegionsState, label: string): RegionSelectView {
+export function regionSelectView(state: RegionsState, label: string, words = ENGLISH_WORDS): RegionSelectView {
   switch (state.status) {
     case "ready":
       if (state.regions.length === 0) {
@@ -79,7 +90,7 @@ export function regionSelectView(state: RegionsState, label: string): RegionSele
           disabled: true,
           busy: false,
           message: null,
-          announcement: regionsAnnouncement(0, label),
+          announcement: words.announcement(0, label),
         };
       }
       return {
@@ -88,7 +99,7 @@ export function regionSelectView(state: RegionsState, label: string): RegionSele
         disabled: false,
         busy: false,
         message: null,
-        announcement: regionsAnnouncement(state.regions.length, label),
+        announcement: words.announcement(state.regions.length, label),
       };
     case "loading":
       // The old country's options are dropped at once so none can be submitted
@@ -104,7 +115,7 @@ export function regionSelectView(state: RegionsState, label: string): RegionSele
     case "failed": {
       // Still enabled: the form can be sent, and the server re-renders the
       // regions of the chosen country exactly as it does without JavaScript.
-      const message = `The regions for ${label} could not be loaded.`;
+      const message = words.failed(label);
       return {
         options: [],
         placeholder: REGION_PLACEHOLDER,

@@ -1,6 +1,9 @@
 import { type Submission, parse } from "@conform-to/react";
 import { useMemo, useRef, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
+import { useTranslator } from "~/i18n/react";
+import { DEFAULT_LANGUAGE } from "~/i18n/languages";
+import { FLAT_KEYS, FORMS_NAMESPACE } from "~/i18n/namespaces";
 
 type Validate<Schema extends $ZodType> = (context: {
   formData: FormData;
@@ -29,22 +32,28 @@ export function useFormValidator<Schema extends $ZodType>(
 ): [validate: Validate<Schema>, loadOnUse: { onFocus: () => void; onPointerDown: () => void }] {
   const [validate, setValidate] = useState<Validate<Schema>>();
   const requested = useRef(false);
+  const translator = useTranslator();
   const loadOnUse = useMemo(() => {
+    // The messages are English sentences and their own keys: an English page needs no catalog for them.
+    const english = translator.language === DEFAULT_LANGUAGE;
+    const translate = (message: string) =>
+      translator.t(FORMS_NAMESPACE, message, { ...FLAT_KEYS, defaultValue: message });
     const load = () => {
       if (requested.current) return;
       requested.current = true;
-      Promise.all([import("./parse-form"), loadSchema()]).then(
+      const messages = english ? undefined : Promise.resolve().then(() => translator.whenLoaded([FORMS_NAMESPACE]));
+      Promise.all([import("./parse-form"), loadSchema(), messages]).then(
         ([{ parseForm }, schema]) =>
           setValidate(
             () =>
               ({ formData }: { formData: FormData }) =>
-                parseForm(formData, { schema }),
+                parseForm(formData, { schema, translate: english ? undefined : translate }),
           ),
         // A chunk that failed (offline, a new build) is tried again on the next event; the server validates meanwhile.
         () => (requested.current = false),
       );
     };
     return { onFocus: load, onPointerDown: load };
-  }, [loadSchema]);
+  }, [loadSchema, translator]);
   return [validate ?? (untilLoaded as Validate<Schema>), loadOnUse];
 }

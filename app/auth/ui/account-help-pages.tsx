@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import { useFormValidator } from "~/ui/use-form-validator";
 import type { input } from "zod/v4/core";
@@ -16,27 +17,26 @@ import type {
 import { EmailOnlyForm } from "./email-only-form";
 import { PATHS } from "~/routing/paths";
 
-const SENT = "If an account uses that address, an e-mail is on its way. It can take a few minutes.";
-
 const loadResetSchema = () => import("../forms").then((m) => m.resetPasswordSchema);
 
 export function SignUpErrorPage() {
-  const { title, text } = useLoaderData<typeof loadSignUpError>();
+  const { reason } = useLoaderData<typeof loadSignUpError>();
   const action = useActionData<typeof resendVerificationAction>();
+  const { t } = useTranslation("auth");
   return (
     <div className="narrow">
-      <h1>{title}</h1>
-      <p className="lead">{text}</p>
-      <h2>Send a new confirmation link</h2>
+      <h1>{t(`signUpError.${reason}.title`)}</h1>
+      <p className="lead">{t(`signUpError.${reason}.text`)}</p>
+      <h2>{t("signUpError.resendHeading")}</h2>
       <EmailOnlyForm
         id="resend"
         lastResult={action?.result}
         sent={!!action?.sent}
-        sentMessage={SENT}
-        submitLabel="Send a new link"
+        sentMessage={t("help.sent")}
+        submitLabel={t("signUpError.resendSubmit")}
       />
       <p>
-        Already confirmed? <Link to={PATHS.login}>Sign in</Link>.
+        <Trans t={t} i18nKey="signUpError.alreadyConfirmed" components={{ signIn: <Link to={PATHS.login} /> }} />
       </p>
     </div>
   );
@@ -45,20 +45,19 @@ export function SignUpErrorPage() {
 export function SuccessPage() {
   const [params] = useSearchParams();
   const awaiting = params.get("awaiting") === "approval";
+  const { t } = useTranslation("auth");
   return (
     <div className="narrow">
-      <h1>{awaiting ? "Thank you — your address is confirmed" : "Welcome to the society"}</h1>
+      <h1>{awaiting ? t("welcome.confirmedAwaiting") : t("welcome.welcome")}</h1>
       <p className="lead" role="status">
-        {awaiting
-          ? "An administrator now approves your membership; you will hear from us by e-mail. Until then you can sign in and search the public collections."
-          : "Your e-mail address is confirmed and your membership is active."}
+        {awaiting ? t("welcome.awaitingText") : t("welcome.activeText")}
       </p>
       <p className="form-actions">
         <Link to={PATHS.login} className="btn btn-primary">
-          Sign in
+          {t("welcome.signIn")}
         </Link>
         <Link to={PATHS.searchAll} className="btn btn-secondary">
-          Search the records
+          {t("welcome.search")}
         </Link>
       </p>
     </div>
@@ -67,19 +66,21 @@ export function SuccessPage() {
 
 export function ForgotPasswordPage() {
   const action = useActionData<typeof forgotPasswordAction>();
+  const { t } = useTranslation("auth");
   return (
     <div className="narrow">
-      <h1>Forgotten password</h1>
-      <p className="lead">Enter the e-mail address of your account; we send you a link to choose a new password.</p>
+      <h1>{t("help.forgotPassword.heading")}</h1>
+      <p className="lead">{t("help.forgotPassword.lead")}</p>
       <EmailOnlyForm
         id="forgot-password"
         lastResult={action?.result}
         sent={!!action?.sent}
-        sentMessage={SENT}
-        submitLabel="Send the link"
+        sentMessage={t("help.sent")}
+        submitLabel={t("help.forgotPassword.submit")}
       />
       <p>
-        <Link to={PATHS.forgotUsername}>Forgotten your username?</Link> · <Link to={PATHS.login}>Back to sign in</Link>
+        <Link to={PATHS.forgotUsername}>{t("help.forgotUsernameLink")}</Link> ·{" "}
+        <Link to={PATHS.login}>{t("help.backToSignIn")}</Link>
       </p>
     </div>
   );
@@ -87,19 +88,20 @@ export function ForgotPasswordPage() {
 
 export function ForgotUsernamePage() {
   const action = useActionData<typeof forgotUsernameAction>();
+  const { t } = useTranslation("auth");
   return (
     <div className="narrow">
-      <h1>Forgotten username</h1>
-      <p className="lead">Enter the e-mail address of your account; we send your username to it.</p>
+      <h1>{t("help.forgotUsername.heading")}</h1>
+      <p className="lead">{t("help.forgotUsername.lead")}</p>
       <EmailOnlyForm
         id="forgot-username"
         lastResult={action?.result}
         sent={!!action?.sent}
-        sentMessage={SENT}
-        submitLabel="Send my username"
+        sentMessage={t("help.sent")}
+        submitLabel={t("help.forgotUsername.submit")}
       />
       <p>
-        <Link to={PATHS.login}>Back to sign in</Link>
+        <Link to={PATHS.login}>{t("help.backToSignIn")}</Link>
       </p>
     </div>
   );
@@ -109,6 +111,7 @@ export function ResetPasswordPage() {
   const { token, state } = useLoaderData<typeof loadResetPassword>();
   const action = useActionData<typeof resetPasswordAction>();
   const attempt = useAttemptKey(action);
+  const { t } = useTranslation("auth");
   const [validate, loadOnUse] = useFormValidator(loadResetSchema);
   const [form, fields] = useForm<input<typeof resetPasswordSchema>>({
     id: "reset-password",
@@ -119,45 +122,41 @@ export function ResetPasswordPage() {
   if (state !== "ok") {
     return (
       <div className="narrow">
-        <h1>This link cannot be used</h1>
+        <h1>{t("reset.unusable")}</h1>
         <p className="lead">
-          {state === "expired"
-            ? "Password links work for one hour, and this one has expired."
-            : state === "used"
-              ? "This link has already been used to choose a password."
-              : "This link is not valid; it may have been cut short by your e-mail program."}
+          {state === "expired" ? t("reset.expired") : state === "used" ? t("reset.used") : t("reset.invalid")}
         </p>
         <p>
-          <Link to={PATHS.forgotPassword}>Ask for a new link</Link>
+          <Link to={PATHS.forgotPassword}>{t("reset.askAgain")}</Link>
         </p>
       </div>
     );
   }
   return (
     <div className="narrow">
-      <h1>Choose a new password</h1>
+      <h1>{t("reset.heading")}</h1>
       <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <FormField
           field={fields.password}
-          label="New password"
+          label={t("reset.password")}
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters."
+          hint={t("reset.passwordHint")}
           resetKey={attempt}
         />
         <FormField
           field={fields.confirmPassword}
-          label="New password again"
+          label={t("reset.confirmPassword")}
           type="password"
           autoComplete="new-password"
           resetKey={attempt}
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
-            Save the new password
+            {t("reset.submit")}
           </button>
         </div>
       </Form>

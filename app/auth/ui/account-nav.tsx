@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { useTranslation } from "~/i18n/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getBrowserSession } from "../use-browser-session";
 import { PATHS, signInPath } from "~/routing/paths";
@@ -11,13 +12,14 @@ import { PATHS, signInPath } from "~/routing/paths";
  */
 export function AccountNav({ user }: { user: { username: string; role?: string } | null }) {
   const location = useLocation();
+  const { t } = useTranslation("common");
   if (!user) {
     if (location.pathname === PATHS.login) return null;
     const back = `${location.pathname}${location.search}`;
     const href = signInPath(back);
     return (
       <Link to={href} className="account-link">
-        Sign in
+        {t("account.signIn")}
       </Link>
     );
   }
@@ -32,15 +34,15 @@ export function AccountNav({ user }: { user: { username: string; role?: string }
       <AuthenticityTokenInput name="csrf" />
       {user.role === "admin" && (
         <Link to={PATHS.admin} className="account-admin">
-          Administration
+          {t("account.administration")}
         </Link>
       )}
       <Link to={PATHS.profile} className="account-name">
-        <span className="visually-hidden">Your account: signed in as </span>
+        <span className="visually-hidden">{t("account.signedInAs")} </span>
         {user.username}
       </Link>
       <button type="submit" className="btn btn-secondary btn-small">
-        Sign out
+        {t("account.signOut")}
       </button>
     </Form>
   );

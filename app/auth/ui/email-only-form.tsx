@@ -1,6 +1,7 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useTranslation } from "~/i18n/react";
 import { FormField } from "~/ui/form-field";
 import { useFormValidator } from "~/ui/use-form-validator";
 import type { input } from "zod/v4/core";
@@ -23,6 +24,7 @@ export function EmailOnlyForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
+  const { t } = useTranslation("auth");
   const [validate, loadOnUse] = useFormValidator(loadSchema);
   const [form, fields] = useForm<input<typeof emailOnlySchema>>({
     id,
@@ -38,7 +40,7 @@ export function EmailOnlyForm({
           {sentMessage}
         </p>
       )}
-      <FormField field={fields.email} label="E-mail address" type="email" autoComplete="email" />
+      <FormField field={fields.email} label={t("help.email")} type="email" autoComplete="email" />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
           {submitLabel}

@@ -1,44 +1,40 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
 import { PATHS } from "~/routing/paths";
 
 /** /Signup: what membership gives, before the form. */
 export function MembershipPage() {
+  const { t } = useTranslation("auth");
   return (
     <div className="narrow-wide">
-      <h1>Become a member</h1>
-      <p className="lead">
-        The society&apos;s volunteers transcribe parish registers so that everybody can find their families. Membership
-        keeps that work going and opens the rest of the collections.
-      </p>
+      <h1>{t("membership.heading")}</h1>
+      <p className="lead">{t("membership.lead")}</p>
       <div className="cards">
         <section className="card" aria-labelledby="free-heading">
-          <h2 id="free-heading">Free for everyone</h2>
+          <h2 id="free-heading">{t("membership.free.heading")}</h2>
           <ul>
-            <li>The St. Petersburg Consistory births, deaths and marriages, 1833–1885</li>
-            <li>Search all collections at once and see how many members&apos; records match</li>
-            <li>Record pages with sources and citations, CSV downloads</li>
+            <li>{t("membership.free.consistory")}</li>
+            <li>{t("membership.free.searchAll")}</li>
+            <li>{t("membership.free.records")}</li>
           </ul>
         </section>
         <section className="card" aria-labelledby="members-heading">
-          <h2 id="members-heading">For members</h2>
+          <h2 id="members-heading">{t("membership.members.heading")}</h2>
           <ul>
-            <li>The members&apos; collections as they are published: Lublin, Volhynia, Łódź, the master pedigree</li>
-            <li>Records younger than the privacy periods (100 years for births, 75 for deaths and marriages)</li>
-            <li>A profile with the surnames and places you research, so other members can find you</li>
-            <li>Research guides and the society&apos;s journal</li>
+            <li>{t("membership.members.collections")}</li>
+            <li>{t("membership.members.recent")}</li>
+            <li>{t("membership.members.profile")}</li>
+            <li>{t("membership.members.guides")}</li>
           </ul>
         </section>
       </div>
-      <p>
-        Signing up takes two minutes: choose a username and password, tell us your name, and confirm your e-mail address
-        with the link we send you.
-      </p>
+      <p>{t("membership.howTo")}</p>
       <p className="form-actions">
         <Link to={PATHS.signupNew} className="btn btn-primary">
-          Sign up
+          {t("membership.signUp")}
         </Link>
         <Link to={PATHS.login} className="btn btn-secondary">
-          I am already a member
+          {t("membership.alreadyMember")}
         </Link>
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import type { input } from "zod/v4/core";
 import type { signInSchema } from "../sign-in-form";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
@@ -14,6 +15,7 @@ export function SignInPage() {
   const { redirectTo, passwordWasReset } = useLoaderData<typeof loadSignInPage>();
   const lastResult = useActionData<typeof signInAction>();
   const navigation = useNavigation();
+  const { t } = useTranslation("auth");
   const [validate, loadOnUse] = useFormValidator(loadSchema);
   const [form, fields] = useForm<input<typeof signInSchema>>({
     id: "sign-in",
@@ -28,11 +30,11 @@ export function SignInPage() {
   const attempt = useAttemptKey(lastResult);
   return (
     <div className="narrow">
-      <h1>Sign in</h1>
-      <p className="lead">Members sign in to search the members&apos; collections and keep their profile.</p>
+      <h1>{t("signIn.heading")}</h1>
+      <p className="lead">{t("signIn.lead")}</p>
       {passwordWasReset && (
         <p className="notice notice-success" role="status">
-          Your new password is saved, and every earlier sign-in has ended. Sign in with the new password.
+          {t("signIn.passwordWasReset")}
         </p>
       )}
       <Form
@@ -45,26 +47,26 @@ export function SignInPage() {
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <FormField field={fields.login} label="Username or e-mail" autoComplete="username" />
+        <FormField field={fields.login} label={t("signIn.login")} autoComplete="username" />
         <FormField
           field={fields.password}
-          label="Password"
+          label={t("signIn.password")}
           type="password"
           autoComplete="current-password"
           resetKey={attempt}
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Signing in…" : "Sign in"}
+            {busy ? t("signIn.submitting") : t("signIn.submit")}
           </button>
         </div>
       </Form>
       <p className="form-links">
-        <Link to={PATHS.forgotPassword}>Forgotten your password?</Link> ·{" "}
-        <Link to={PATHS.forgotUsername}>Forgotten your username?</Link>
+        <Link to={PATHS.forgotPassword}>{t("signIn.forgotPassword")}</Link> ·{" "}
+        <Link to={PATHS.forgotUsername}>{t("signIn.forgotUsername")}</Link>
       </p>
       <p>
-        Not a member yet? <Link to={PATHS.signup}>Become a member</Link>.
+        <Trans t={t} i18nKey="signIn.notAMember" components={{ signUp: <Link to={PATHS.signup} /> }} />
       </p>
     </div>
   );

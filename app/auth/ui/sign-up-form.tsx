@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormErrors, FormField, useAttemptKey } from "~/ui/form-field";
 import { useFormValidator } from "~/ui/use-form-validator";
@@ -15,17 +16,20 @@ const loadSchema = () => import("../forms").then((m) => m.signUpSchema());
 
 export function SignUpPage() {
   const { sentTo, countries, regions, approval } = useLoaderData<typeof loadSignUpPage>();
+  const { t } = useTranslation("auth");
   if (sentTo) {
     return (
       <div className="narrow">
-        <h1>Check your inbox</h1>
+        <h1>{t("signUp.checkInbox")}</h1>
         <p className="lead" role="status">
-          We sent a confirmation link to {sentTo}. Open it within 48 hours to finish signing up
-          {approval ? "; the society then approves your membership" : ""}.
+          {t(approval ? "signUp.sentToApproval" : "signUp.sentTo", { address: sentTo })}
         </p>
         <p>
-          Nothing arrived after a few minutes? Look in the spam folder, or{" "}
-          <Link to={`${PATHS.signupError}?reason=invalid`}>ask for a new link</Link>.
+          <Trans
+            t={t}
+            i18nKey="signUp.nothingArrived"
+            components={{ newLink: <Link to={`${PATHS.signupError}?reason=invalid`} /> }}
+          />
         </p>
       </div>
     );
@@ -43,6 +47,7 @@ function SignUpForm({
   const actionData = useActionData<typeof signUpAction>();
   const lastResult = actionData?.result;
   const navigation = useNavigation();
+  const { t } = useTranslation("auth");
   const attempt = useAttemptKey(lastResult);
   const [validate, loadOnUse] = useFormValidator(loadSchema);
   const [form, fields] = useForm<input<ReturnType<typeof signUpSchema>>>({
@@ -58,41 +63,41 @@ function SignUpForm({
   );
   return (
     <div className="narrow">
-      <h1>Sign up</h1>
-      <p className="lead">All fields but the place and research interests are needed.</p>
+      <h1>{t("signUp.heading")}</h1>
+      <p className="lead">{t("signUp.lead")}</p>
       <Form method="post" className="stacked-form" {...getFormProps(form)} {...loadOnUse}>
         <AuthenticityTokenInput name="csrf" />
-        <HoneypotInputs label="Please leave this field empty" />
+        <HoneypotInputs label={t("form.honeypot", { ns: "common" })} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset>
-          <legend>Your account</legend>
+          <legend>{t("signUp.account")}</legend>
           <FormField
             field={fields.username}
-            label="Username"
+            label={t("signUp.username")}
             autoComplete="username"
-            hint="3 to 32 letters, digits, '.', '_' or '-'. Other members see it."
+            hint={t("signUp.usernameHint")}
           />
-          <FormField field={fields.email} label="E-mail address" type="email" autoComplete="email" />
+          <FormField field={fields.email} label={t("signUp.email")} type="email" autoComplete="email" />
           <FormField
             field={fields.password}
-            label="Password"
+            label={t("signUp.password")}
             type="password"
             autoComplete="new-password"
-            hint="At least 12 characters; a few words make a good one."
+            hint={t("signUp.passwordHint")}
             resetKey={attempt}
           />
           <FormField
             field={fields.confirmPassword}
-            label="Password again"
+            label={t("signUp.confirmPassword")}
             type="password"
             autoComplete="new-password"
             resetKey={attempt}
           />
         </fieldset>
         <fieldset>
-          <legend>About you</legend>
-          <FormField field={fields.givenName} label="Given name" autoComplete="given-name" />
-          <FormField field={fields.surname} label="Surname" autoComplete="family-name" />
+          <legend>{t("signUp.aboutYou")}</legend>
+          <FormField field={fields.givenName} label={t("signUp.givenName")} autoComplete="given-name" />
+          <FormField field={fields.surname} label={t("signUp.surname")} autoComplete="family-name" />
           <CountryRegionSelect
             countries={countries}
             regions={actionData?.regions ?? regions}
@@ -102,21 +107,13 @@ function SignUpForm({
           />
         </fieldset>
         <fieldset>
-          <legend>What you research (optional)</legend>
-          <FormField
-            field={fields.researchSurnames}
-            label="Surnames"
-            hint="Separated by commas, e.g. Schulz, Radke, Kowalski"
-          />
-          <FormField
-            field={fields.researchPlaces}
-            label="Places"
-            hint="Separated by commas, e.g. Heimtal, Rozhyshche"
-          />
+          <legend>{t("signUp.research")}</legend>
+          <FormField field={fields.researchSurnames} label={t("signUp.surnames")} hint={t("signUp.surnamesHint")} />
+          <FormField field={fields.researchPlaces} label={t("signUp.places")} hint={t("signUp.placesHint")} />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Signing up…" : "Sign up"}
+            {navigation.state === "submitting" ? t("signUp.submitting") : t("signUp.submit")}
           </button>
         </div>
       </Form>

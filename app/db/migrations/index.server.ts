@@ -14,6 +14,7 @@ import * as placeSources from "./0011-place-sources.server";
 import * as rateLimits from "./0012-rate-limits.server";
 import * as postingSignatures from "./0013-posting-signatures.server";
 import * as postingSignatureIndex from "./0014-posting-signature-index.server";
+import * as memberLanguage from "./0015-member-language.server";
 
 type Up = (db: Kysely<unknown>, kind: DialectKind) => Promise<void>;
 
@@ -37,6 +38,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ["0012_rate_limits", rateLimits.up],
   ["0013_posting_signatures", postingSignatures.up],
   ["0014_posting_signature_index", postingSignatureIndex.up],
+  ["0015_member_language", memberLanguage.up],
 ];
 
 /** One migration set for both dialects; where a dialect needs its own SQL the difference stays inside the migration. */

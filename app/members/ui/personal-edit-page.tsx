@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -8,6 +8,7 @@ import type { loadPersonalEditPage, personalEditAction } from "../personal-edit-
 import { EditActions } from "./edit-actions";
 import { FormField } from "~/ui/form-field";
 import { PATHS } from "~/routing/paths";
+import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/languages";
 
 const LIST_HINT = `Separate them with commas or put one on each line: at most ${PROFILE_LIMITS.listItems}, each up to ${PROFILE_LIMITS.listItem} characters.`;
 
@@ -85,6 +86,34 @@ export function PersonalEditPage() {
           <legend>Research interests</legend>
           <FormField field={fields.researchSurnames} label="Surnames you research" multiline hint={LIST_HINT} />
           <FormField field={fields.researchPlaces} label="Places you research" multiline hint={LIST_HINT} />
+        </fieldset>
+
+        <fieldset>
+          <legend>Language</legend>
+          <div className="field">
+            <label htmlFor={fields.language.id}>Language of the site</label>
+            <select
+              {...getSelectProps(fields.language)}
+              key={fields.language.key}
+              aria-describedby={`${fields.language.id}-hint`}
+            >
+              <option value="">As my browser asks</option>
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint" id={`${fields.language.id}-hint`}>
+              Used whenever you are signed in, on any device. The language menu at the top still changes it for this
+              browser.
+            </p>
+            {fields.language.errors ? (
+              <p className="field-error" id={fields.language.errorId}>
+                {fields.language.errors.join(" ")}
+              </p>
+            ) : null}
+          </div>
         </fieldset>
 
         <fieldset>

@@ -1,0 +1,89 @@
+// The server's i18next: every catalog of every language, loaded once at start. A page is rendered with a clone
+// fixed to its language (clones share the catalogs); e-mails and actions take a fixed `t` for a language.
+import i18next, { type TFunction, type i18n as I18n } from "i18next";
+import type { Translator } from "./react";
+import type { EntryContext } from "@remix-run/node";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { FLAT_KEYS, FORMS_NAMESPACE, NAMESPACES, type Namespace, SHELL_NAMESPACE } from "./namespaces";
+
+const catalogs = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
+
+/** The catalogs as i18next's resources: language → namespace → keys. */
+export function allResources(): Record<string, Record<string, Record<string, unknown>>> {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, catalog] of Object.entries(catalogs)) {
+    const [, language = "", namespace = ""] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+    (resources[language] ??= {})[namespace] = catalog;
+  }
+  return resources;
+}
+
+const instance: I18n = i18next.createInstance();
+void instance.init({
+  resources: allResources(),
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  lng: DEFAULT_LANGUAGE,
+  ns: [...NAMESPACES],
+  defaultNS: SHELL_NAMESPACE,
+  load: "currentOnly",
+  // React escapes what it renders; e-mails are plain text.
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+  returnNull: false,
+});
+
+/**
+ * The namespaces a page needs: the shell's and those its matched routes name in `handle.i18n` (remix-i18next's
+ * convention). Only the matched routes: on the server every route module of the build is loaded, so
+ * remix-i18next's `getRouteNamespaces`, which reads them all, would put every catalog into every page.
+ */
+export function pageNamespaces(context: EntryContext): string[] {
+  const namespaces = context.staticHandlerContext.matches.flatMap(({ route }) => {
+    const handle = context.routeModules[route.id]?.handle as { i18n?: unknown } | undefined;
+    const named = handle?.i18n;
+    return (Array.isArray(named) ? named : [named]).filter((ns): ns is string => typeof ns === "string");
+  });
+  return [...new Set([SHELL_NAMESPACE, ...namespaces])];
+}
+
+/** The translator a page is rendered with on the server: i18next in the page's language, with its namespaces. */
+export function pageTranslator(language: Language, namespaces: readonly string[]): Translator {
+  const fixed = new Map<string, TFunction>();
+  const tFor = (namespace: string) => {
+    let t = fixed.get(namespace);
+    if (!t) fixed.set(namespace, (t = instance.getFixedT(language, namespace)));
+    return t;
+  };
+  return {
+    language,
+    namespaces: () => [...namespaces],
+    catalog: (namespace) => instance.getResourceBundle(language, namespace) as unknown,
+    t: (namespace, key, options) => String(tFor(namespace)(key as never, options as never)),
+    whenLoaded: () => undefined,
+    subscribe: () => () => {},
+    version: () => 0,
+    changeLanguage: () => Promise.resolve(),
+  };
+}
+
+/** `t` for one language and namespace, for what the server writes itself (e-mails, form answers, titles). */
+export function translator<N extends Namespace>(language: Language, namespace: N): TFunction<N> {
+  return instance.getFixedT(language, namespace) as TFunction<N>;
+}
+
+/** A page's title and description: `<key>.title` and `<key>.description` of a namespace. */
+export function pageMeta(
+  language: Language,
+  namespace: Namespace,
+  key: string,
+): { title: string; description: string } {
+  const t = translator(language, namespace);
+  return { title: t(`${key}.title` as never), description: t(`${key}.description` as never) };
+}
+
+/** A form's messages in a language: each English sentence is its own key in the `forms` catalogs. */
+export function formMessages(language: Language): (message: string) => string {
+  const t = translator(language, FORMS_NAMESPACE);
+  return (message) => t(message as never, { ...FLAT_KEYS, defaultValue: message });
+}
