@@ -211,7 +211,7 @@ async function main() {
 
     const search = "/stpete/birth/search?surname=Schmidt";
     const searchPage = await fetchPage(server.url + search);
-    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)"/.exec(searchPage.body)?.[1];
+    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)[?"]/.exec(searchPage.body)?.[1];
     if (!recordPath) throw new Error("the search page links no record: is the demo seed there?");
     const pages: Page[] = [
       { kind: "home", path: "/" },

@@ -74,7 +74,7 @@ async function main() {
   try {
     const search = "/stpete/birth/search?surname=Schmidt";
     const searchPage = await (await fetch(server.url + search)).text();
-    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)"/.exec(searchPage)?.[1];
+    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)[?"]/.exec(searchPage)?.[1];
     const breyer = "/breyer/map/search?name=neu";
     const placePath = /href="(\/breyer\/map\/place\/[^"?#]+)"/.exec(
       await (await fetch(server.url + breyer)).text(),

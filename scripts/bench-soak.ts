@@ -137,7 +137,7 @@ async function visit(base: string, user: User, turn: number, deadline: number) {
     const next =
       search && /<a[^>]*href="([^"]+)"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="([^"]+)"/.exec(search.body);
     if (next) await request(base, user, "next-page", unescape(next[1] ?? next[2]!));
-    const record = search && /href="([^"]*\/record\/[^"?#]+)"/.exec(search.body);
+    const record = search && /href="([^"]*\/record\/[^"?#]+)[?"]/.exec(search.body);
     if (record) await request(base, user, "record", unescape(record[1]!));
     await request(base, user, "refresh", "/api/auth/refresh");
     await request(base, user, "export", `${searchPath.replace(/\/search$/, "/export.csv")}?${query}`);

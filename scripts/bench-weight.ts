@@ -206,7 +206,7 @@ async function main() {
     await database.close();
     const fetchText = async (p: string) => (await fetch(server.url + p)).text();
     const search = "/stpete/birth/search?surname=Schmidt";
-    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)"/.exec(await fetchText(search))?.[1];
+    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)[?"]/.exec(await fetchText(search))?.[1];
     const mapSearch = "/breyer/map/search?name=neu";
     const placePath = /href="(\/breyer\/map\/place\/[^"?#]+)"/.exec(await fetchText(mapSearch))?.[1];
     if (!recordPath || !placePath) throw new Error("the searches link no record or place: is the demo seed there?");
