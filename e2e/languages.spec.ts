@@ -93,6 +93,20 @@ test.describe("languages", () => {
       await context.close();
     });
 
+    test(`error pages speak the chosen language; English keeps the spec's words, ${how}`, async ({
+      browser,
+    }, testInfo) => {
+      const { context, page } = await browse(browser, testInfo, how);
+      const german = await page.goto("/no/such/page?lng=de");
+      expect(german?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "common", "error.title.404"));
+      await expect(page.locator(".error-message")).toHaveText("Seite nicht gefunden: /no/such/page");
+      await page.goto("/no/such/page?lng=en");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+      await expect(page.locator(".error-message")).toHaveText("Page not found: /no/such/page");
+      await context.close();
+    });
+
     test(`the language menu works as plain links, and the browser's language is the default, ${how}`, async ({
       browser,
     }, testInfo) => {

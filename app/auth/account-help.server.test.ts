@@ -8,6 +8,7 @@ import { signedInAccount } from "~/testing/requests";
 import { useTestRuntime } from "~/testing/runtime";
 import { type AfterAnswer, remindUsername, requestPasswordReset } from "./account-help.server";
 import { peekEmailToken } from "./email-tokens.server";
+import { sendVerification } from "./signup.server";
 
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://metryka.test";
@@ -41,7 +42,8 @@ for (const dialect of testDialects()) {
       const folder = path.join(runtime.dataDir, "mail");
       try {
         return readdirSync(folder).map(
-          (f) => JSON.parse(readFileSync(path.join(folder, f), "utf8")) as { to: string; text: string },
+          (f) =>
+            JSON.parse(readFileSync(path.join(folder, f), "utf8")) as { to: string; subject: string; text: string },
         );
       } catch {
         return [];
@@ -120,6 +122,56 @@ for (const dialect of testDialects()) {
       await knownLater.tasks[0]();
       expect(mails().filter((m) => m.text.includes("your username at Metryka is: reset.known"))).toHaveLength(1);
       expect(unknownLater.tasks).toHaveLength(0);
+    });
+
+    it("writes each e-mail in the language of the page it was asked from: German and Polish", async () => {
+      const member = await signedInAccount(database, "mail.lang", { password: PASSWORD });
+      const expected = {
+        de: {
+          reset: ["Neues Passwort für Metryka", `Guten Tag ${member.user.username},\n\njemand (hoffentlich Sie)`],
+          username: ["Ihr Benutzername bei Metryka", `Ihr Benutzername bei Metryka lautet: ${member.user.username}`],
+          verify: ["Bitte bestätigen Sie Ihre E-Mail-Adresse für Metryka", "bitte bestätigen Sie Ihre E-Mail-Adresse"],
+        },
+        pl: {
+          reset: [
+            "Nowe hasło do serwisu Metryka",
+            `Dzień dobry, ${member.user.username},\n\nktoś (mamy nadzieję, że Ty)`,
+          ],
+          username: [
+            "Twoja nazwa użytkownika w serwisie Metryka",
+            `Twoja nazwa użytkownika w serwisie Metryka to: ${member.user.username}`,
+          ],
+          verify: ["Potwierdź adres e-mail w serwisie Metryka", "prosimy o potwierdzenie adresu e-mail"],
+        },
+      } as const;
+      for (const language of ["de", "pl"] as const) {
+        const sent = () => mails().filter((m) => m.to === member.user.email);
+        const before = sent().length;
+        const later = held();
+        await requestPasswordReset(
+          database,
+          { email: member.user.email, origin: ORIGIN, ip: "", language },
+          later.afterAnswer,
+        );
+        await remindUsername(database, { email: member.user.email, origin: ORIGIN, language }, later.afterAnswer);
+        for (const task of later.tasks) await task();
+        await sendVerification(
+          new Request(`${ORIGIN}/signup/new`),
+          member.user.id,
+          member.user.email,
+          member.user.username,
+          language,
+        );
+        const written = sent().slice(before);
+        for (const kind of ["reset", "username", "verify"] as const) {
+          const [subject, text] = expected[language][kind];
+          const mail = written.find((m) => m.subject === subject);
+          expect(mail, `${language} ${kind}`).toBeDefined();
+          expect(mail!.text).toContain(text);
+          // The link is the site's own, whatever the language.
+          expect(mail!.text).toMatch(new RegExp(`${ORIGIN}/\\S+`));
+        }
+      }
     });
   });
 }

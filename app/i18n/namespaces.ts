@@ -1,5 +1,6 @@
 // The catalogs' namespaces (app/locales/<language>/<namespace>.json). A route names the ones it needs in its
-// `handle.i18n` (remix-i18next reads it); the shell's are on every page.
+// `handle.i18n` (remix-i18next's convention; ./i18next.server.ts reads the matched routes'); the shell's are on every
+// page.
 export const NAMESPACES = ["common", "home", "auth", "forms", "mail"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
