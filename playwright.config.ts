@@ -73,6 +73,8 @@ export default defineConfig({
     {
       name: "sqlite-alone",
       testMatch: ALONE_SPEC,
+      // One at a time: each of them holds SQLite's write lock for long stretches.
+      workers: 1,
       dependencies: withPostgres ? ["sqlite", "postgres"] : ["sqlite"],
       use: { baseURL: `http://127.0.0.1:${SQLITE_PORT}` },
     },
@@ -81,6 +83,7 @@ export default defineConfig({
           {
             name: "postgres-alone",
             testMatch: ALONE_SPEC,
+            workers: 1,
             dependencies: ["sqlite", "postgres"],
             use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
           },

@@ -79,6 +79,8 @@ test.describe("becoming a member", () => {
   }) => {
     const existing = await makeAccount();
     await page.goto("/signup/new");
+    // The checks as one types are the browser's: wait until the page is hydrated (a loaded machine is slow to).
+    await page.waitForLoadState("networkidle");
     await fillSignUp(page, existing.username.toUpperCase(), "many words make a password");
     await page.getByLabel("Password again").fill("something else entirely");
     await page.getByLabel("Password again").blur();
