@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { maskEmail, sendMail } from "~/mail/mailer.server";
 
 import { countriesIn, isCountry, isRegionOf, regionsOf } from "~/ui/countries.server";
+import type { Database } from "~/db/connection.server";
 import { getDatabase } from "~/db/current.server";
 import { parseForm } from "~/ui/parse-form";
 import { PATHS } from "~/routing/paths";
@@ -198,33 +199,34 @@ export async function resendVerificationAction(request: Request) {
 }
 
 export async function forgotPasswordAction(request: Request, clientIp: string) {
-  const formData = await readForm(request);
-  await validateCsrf(formData, request);
-  const language = await languageOfRequest(request);
-  const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
-  await requestPasswordReset(await getDatabase(), {
-    email: submission.value.email,
-    origin: new URL(request.url).origin,
-    ip: clientIp,
-    language,
-  });
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  return accountHelpAction(request, clientIp, (database, email, origin, language) =>
+    requestPasswordReset(database, { email, origin, ip: clientIp, language }),
+  );
 }
 
 export async function forgotUsernameAction(request: Request, clientIp: string) {
+  return accountHelpAction(request, clientIp, (database, email, origin, language) =>
+    remindUsername(database, { email, origin, language }),
+  );
+}
+
+/**
+ * A form that asks for an e-mail address and sends help to it (a password reset, a username): checked, rate
+ * limited per client address, and answered alike whether or not the address is known.
+ */
+async function accountHelpAction(
+  request: Request,
+  clientIp: string,
+  send: (database: Database, email: string, origin: string, language: Language) => Promise<unknown>,
+) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
   const language = await languageOfRequest(request);
   const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  await requireWithinRateLimit(await getDatabase(), "accountHelp", clientIp);
-  await remindUsername(await getDatabase(), {
-    email: submission.value.email,
-    origin: new URL(request.url).origin,
-    language,
-  });
+  const database = await getDatabase();
+  await requireWithinRateLimit(database, "accountHelp", clientIp);
+  await send(database, submission.value.email, new URL(request.url).origin, language);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
