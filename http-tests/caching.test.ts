@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { firstRecordPath } from "../scripts/bench-kit";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -38,7 +39,7 @@ describe("caching headers", () => {
     await database.close();
     searchPath = "/stpete/birth/search?surname=Schmidt";
     const page = await (await get(searchPath)).text();
-    recordPath = /href="(\/stpete\/birth\/record\/\d+)[?"]/.exec(page)?.[1] ?? "";
+    recordPath = firstRecordPath(page) ?? "";
   });
   afterAll(async () => {
     await server?.stop();
@@ -192,7 +193,7 @@ describe.each(kinds)("kept pages on %s", (kind) => {
   beforeAll(async () => {
     server = await startServer({ kind, seedRecords: 3000 });
     const page = await (await get("/stpete/birth/search?surname=Schmidt")).text();
-    recordPath = /href="(\/stpete\/birth\/record\/\d+)[?"]/.exec(page)?.[1] ?? "";
+    recordPath = firstRecordPath(page) ?? "";
   });
   afterAll(async () => {
     await server?.stop();

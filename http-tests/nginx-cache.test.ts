@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { firstRecordPath } from "../scripts/bench-kit";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -128,7 +129,7 @@ describe.each(kinds)("nginx's proxy_cache in front of the site on %s (docs/deplo
     await database.close();
     nginx = await startNginx(server.port);
     const page = await (await fetch(`${server.url}/stpete/birth/search?surname=Schmidt`)).text();
-    recordPath = /href="(\/stpete\/birth\/record\/\d+)[?"]/.exec(page)?.[1] ?? "";
+    recordPath = firstRecordPath(page) ?? "";
   });
   afterAll(async () => {
     await nginx?.stop();

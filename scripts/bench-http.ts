@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import { intArg, parseArgs } from "./args";
 import { makeAccount, startServer } from "../http-tests/server";
 import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from "../app/server/compression-settings";
-import { serverHeapArgs } from "./bench-kit";
+import { firstRecordPath, serverHeapArgs } from "./bench-kit";
 
 const args = parseArgs(process.argv.slice(2));
 const connections = intArg(args, "connections", 50);
@@ -211,7 +211,7 @@ async function main() {
 
     const search = "/stpete/birth/search?surname=Schmidt";
     const searchPage = await fetchPage(server.url + search);
-    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)[?"]/.exec(searchPage.body)?.[1];
+    const recordPath = firstRecordPath(searchPage.body);
     if (!recordPath) throw new Error("the search page links no record: is the demo seed there?");
     const pages: Page[] = [
       { kind: "home", path: "/" },

@@ -75,3 +75,11 @@ export function serverHeapArgs(args: Map<string, string>): { nodeArgs: string[];
     heap: { growingPercent: growing ?? "site", semiSpaceMb: semiSpace ?? "v8" },
   };
 }
+
+/**
+ * The first St. Petersburg birth record a page links to, as its plain path: a result's link also carries the
+ * search it was found by (`?q=`), which the benchmarks and tests asking for the record leave off.
+ */
+export function firstRecordPath(html: string): string | undefined {
+  return /href="(\/stpete\/birth\/record\/\d+)[?"]/.exec(html)?.[1];
+}

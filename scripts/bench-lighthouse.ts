@@ -14,6 +14,7 @@
  * performance run is kept (the scores are noisy on a shared machine).
  * The last line is one JSON object with every figure.
  */
+import { firstRecordPath } from "./bench-kit";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -74,7 +75,7 @@ async function main() {
   try {
     const search = "/stpete/birth/search?surname=Schmidt";
     const searchPage = await (await fetch(server.url + search)).text();
-    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)[?"]/.exec(searchPage)?.[1];
+    const recordPath = firstRecordPath(searchPage);
     const breyer = "/breyer/map/search?name=neu";
     const placePath = /href="(\/breyer\/map\/place\/[^"?#]+)"/.exec(
       await (await fetch(server.url + breyer)).text(),

@@ -21,6 +21,7 @@
  * page, ≤ 150 KB for map pages (Leaflet only there), no refresh call without a
  * session, no console error, no CSP violation.
  */
+import { firstRecordPath } from "./bench-kit";
 import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -206,7 +207,7 @@ async function main() {
     await database.close();
     const fetchText = async (p: string) => (await fetch(server.url + p)).text();
     const search = "/stpete/birth/search?surname=Schmidt";
-    const recordPath = /href="(\/stpete\/birth\/record\/[^"?#]+)[?"]/.exec(await fetchText(search))?.[1];
+    const recordPath = firstRecordPath(await fetchText(search));
     const mapSearch = "/breyer/map/search?name=neu";
     const placePath = /href="(\/breyer\/map\/place\/[^"?#]+)"/.exec(await fetchText(mapSearch))?.[1];
     if (!recordPath || !placePath) throw new Error("the searches link no record or place: is the demo seed there?");
