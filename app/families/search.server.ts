@@ -297,7 +297,8 @@ function personMatches(
 /**
  * One page of "best match" order (issue 27): every matching person scored as the records are, by each searched
  * field's level and weight and the closeness of the birth year to the middle of the range, best first, equals in
- * the name order. Undefined when too many match to read (PEOPLE_RANK_MAX): the name order stands.
+ * the name order: the page's ids in order, each with how it matched. Undefined when too many match to read
+ * (PEOPLE_RANK_MAX): the name order stands.
  */
 async function rankedPage(q: PeopleQuery, criteria: PersonCriteria, total: number, offset: number) {
   if (total > PEOPLE_RANK_MAX) return undefined;
@@ -313,7 +314,7 @@ async function rankedPage(q: PeopleQuery, criteria: PersonCriteria, total: numbe
       const level = matches.find((m) => m.label === c.field.label)?.level ?? "contains";
       score += (FIELD_WEIGHT[c.field.name] ?? 0.2) * LEVEL_SCORES[level];
     }
-    return { id: Number(r.id), number: Number(r.number), year: Number(r.birth_year ?? 99999), r, score };
+    return { id: Number(r.id), number: Number(r.number), year: Number(r.birth_year ?? 99999), r, matches, score };
   });
   // Equals in the name order, as before ranking: surname, given name, birth, number.
   scored.sort(
@@ -324,7 +325,7 @@ async function rankedPage(q: PeopleQuery, criteria: PersonCriteria, total: numbe
       a.year - b.year ||
       a.number - b.number,
   );
-  return scored.slice(offset, offset + criteria.perPage).map((r) => r.id);
+  return new Map(scored.slice(offset, offset + criteria.perPage).map((r) => [r.id, r.matches]));
 }
 
 export interface PersonSearchResult extends Omit<PageWindow, "offset"> {
@@ -371,12 +372,15 @@ export async function searchPeople(
   if (ranked) {
     const byId = new Map(
       (
-        (ranked.length
-          ? await q.select(PERSON_COLUMNS).where("people.id", "in", ranked).execute()
+        (ranked.size
+          ? await q
+              .select(PERSON_COLUMNS)
+              .where("people.id", "in", [...ranked.keys()])
+              .execute()
           : []) as PersonRowRaw[]
       ).map((r) => [Number(r.id), r]),
     );
-    raw = ranked.map((id) => byId.get(id)).filter((r): r is PersonRowRaw => !!r);
+    raw = [...ranked.keys()].map((id) => byId.get(id)).filter((r): r is PersonRowRaw => !!r);
   } else {
     let listing = q.select(PERSON_COLUMNS);
     for (const k of criteria.sort) {
@@ -385,7 +389,8 @@ export async function searchPeople(
     raw = (await listing.orderBy("people.number").limit(criteria.perPage).offset(offset).execute()) as PersonRowRaw[];
   }
   const people = raw.map((r) => personView(r, viewer, now));
-  const matches = new Map(raw.map((r) => [Number(r.id), personMatches(criteria, r)]));
+  // The ranked page's were worked out as it was scored.
+  const matches = ranked ?? new Map(raw.map((r) => [Number(r.id), personMatches(criteria, r)]));
   const parents = await parentsOf(
     database,
     people.map((p) => p.id),
