@@ -1,9 +1,9 @@
-// Built once: constructing a NumberFormat costs far more than formatting with one, and pages format dozens of counts.
-const COUNT_FORMAT = new Intl.NumberFormat("en-GB");
+import { formatNumber } from "~/i18n/format";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 
-/** Numbers as people read them: 104,512 (a fixed locale so server and browser agree). */
-export function formatCount(n: number): string {
-  return COUNT_FORMAT.format(n);
+/** Numbers as people read them: 104,512 in English, 104.512 in German (../i18n/format). */
+export function formatCount(n: number, language: Language = DEFAULT_LANGUAGE): string {
+  return formatNumber(language, n);
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
