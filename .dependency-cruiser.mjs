@@ -21,7 +21,7 @@ const LAYERS = [
   { name: "diagnostics", path: "^app/diagnostics/", holds: "/ConfigCheck" },
   {
     name: "catalog",
-    path: "^app/(catalog(\\.server)?\\.ts|catalog-pages\\.tsx|navigation\\.server\\.ts)$",
+    path: "^app/(catalog(\\.server)?\\.ts|catalog-text\\.server\\.ts|catalog-pages\\.tsx|navigation\\.server\\.ts)$",
     holds: "the catalog of sources (0018) and the menu built from it",
   },
   { name: "search", path: "^app/search/", holds: "the records domain" },

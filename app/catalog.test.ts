@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG, catalogGroups, sitePatterns, sourceAt, sourcePath, sourceRouteId, sourceRoutes } from "./catalog";
+import { catalogGroupsIn, groupKey } from "./catalog-text.server";
+import { allResources } from "./i18n/i18next.server";
+import { CATALOG, sitePatterns, sourceAt, sourcePath, sourceRouteId, sourceRoutes } from "./catalog";
 
 describe("the catalog of sources", () => {
   it("holds every record collection, family collection, place index and the directory, once each", () => {
@@ -62,7 +64,7 @@ describe("the catalog of sources", () => {
   });
 
   it("lists the sources in the menu by group, in catalog order", () => {
-    const groups = catalogGroups().map((g) => [g.label, g.links.length]);
+    const groups = catalogGroupsIn("en").map((g) => [g.label, g.links.length]);
     expect(groups).toEqual([
       ["St. Petersburg Lutheran Consistory", 3],
       ["Lublin Lutheran parishes", 3],
@@ -72,5 +74,21 @@ describe("the catalog of sources", () => {
       ["Places", 3],
       ["Members", 1],
     ]);
+  });
+
+  it("names the groups and sources in the reader's language", () => {
+    const groups = catalogGroupsIn("de");
+    expect(groups[0].label).toBe("Evangelisch-Lutherisches Konsistorium St. Petersburg");
+    expect(groups[0].links[0].label).toBe("Geburten");
+    expect(groups.find((g) => g.directory)?.links[0].description).toBe(
+      "Mitglieder nach den Familiennamen finden, die sie erforschen",
+    );
+    expect(catalogGroupsIn("pl")[1].links[0].description).toBe("dla członków");
+  });
+
+  it("has the words of exactly the catalog's sources and groups in the catalogs", () => {
+    const words = allResources().en!.catalog as { sources: object; groups: object };
+    expect(Object.keys(words.sources).sort()).toEqual(CATALOG.map((s) => s.id).sort());
+    expect(Object.keys(words.groups).sort()).toEqual([...new Set(CATALOG.map((s) => groupKey(s.group)))].sort());
   });
 });

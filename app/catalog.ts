@@ -59,9 +59,6 @@ export type CatalogSource =
 
 export type SourceOf<K extends SourceKind> = Extract<CatalogSource, { kind: K }>;
 
-/** The menu group of the directory, which also leads to the member's own account. */
-export const DIRECTORY_GROUP = "Members";
-
 const pagePath = (basePath: string, page: SourcePage): string =>
   page === "search"
     ? `${basePath}/search`
@@ -132,7 +129,7 @@ export const CATALOG: readonly CatalogSource[] = [
     title: "Member directory",
     shortTitle: "Member directory",
     description: "Find members by the surnames they research",
-    group: DIRECTORY_GROUP,
+    group: "Members",
     access: "members",
     basePath: PATHS.directory.replace(/\/search$/, ""),
     routes: { search: PATHS.directory },
@@ -221,22 +218,4 @@ export function sourceRoutes(): SourceRoute[] {
 /** The id of a source route in the route table, and so its key in payload files: its path without the colons. */
 export function sourceRouteId(route: SourceRoute): string {
   return route.path.slice(1).replaceAll(":", "");
-}
-
-/** The menu's groups of sources, in catalog order: each source's short title, search page and note. */
-export function catalogGroups(): {
-  label: string;
-  shortLabel?: string;
-  links: { label: string; to: string; description?: string }[];
-}[] {
-  const groups = new Map<
-    string,
-    { label: string; shortLabel?: string; links: { label: string; to: string; description?: string }[] }
-  >();
-  for (const s of CATALOG) {
-    const group = groups.get(s.group) ?? { label: s.group, shortLabel: s.groupShortLabel, links: [] };
-    group.links.push({ label: s.shortTitle, to: sourcePath(s, "search"), description: s.menuNote });
-    groups.set(s.group, group);
-  }
-  return [...groups.values()];
 }

@@ -1,4 +1,4 @@
-import { DIRECTORY_GROUP, catalogGroups } from "~/catalog";
+import { catalogGroupsIn } from "~/catalog-text.server";
 import { PATHS } from "~/routing/paths";
 import type { NavItem } from "~/ui/nav-menu";
 import { translator } from "~/i18n/i18next.server";
@@ -10,10 +10,11 @@ import type { Language } from "~/i18n/languages";
  */
 export function siteNavigation(language: Language): NavItem[] {
   const t = translator(language, "common");
-  const groups = catalogGroups();
-  // The members' group (the directory) also leads to the member's own account.
-  const members = groups.find((g) => g.label === DIRECTORY_GROUP);
-  members?.links.push({ label: t("nav.yourAccount"), to: PATHS.profile });
+  const groups = catalogGroupsIn(language).map(({ directory, ...group }) => {
+    // The members' group (the directory) also leads to the member's own account.
+    if (directory) group.links.push({ label: t("nav.yourAccount"), to: PATHS.profile });
+    return group;
+  });
   return [
     { label: t("nav.home"), to: PATHS.home },
     // Short on wide screens so the menu keeps to one row; the whole name stays the link's accessible name.

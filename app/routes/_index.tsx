@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { type CatalogSource, sourcePath, sourcesOf } from "~/catalog";
 import { sourceCounts } from "~/catalog.server";
+import { sourceText } from "~/catalog-text.server";
 import { wasSeeded } from "~/demo/seed.server";
 import { PATHS, signInPath } from "~/routing/paths";
 import { viewerFor } from "~/auth/viewer.server";
@@ -24,10 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const card = (s: CatalogSource) => {
     const locked = s.access === "members" && !viewer.isMember;
     const search = sourcePath(s, "search");
+    const text = sourceText(language, s);
     return {
       id: s.id,
-      title: s.title,
-      description: s.description,
+      title: text.title,
+      description: text.description,
+      group: text.group,
       access: s.access,
       searchPath: locked ? signInPath(search) : search,
       locked,
@@ -46,7 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     collections: sourcesOf("records").map((s) => ({
       ...card(s),
-      group: s.group,
       records: size(s),
       years: `${s.def.years.from}–${s.def.years.to}`,
     })),
