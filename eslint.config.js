@@ -24,6 +24,7 @@ const TRANSLATED_FILES = [
   "app/ui/skip-link.tsx",
   "app/ui/language-menu.tsx",
   "app/ui/country-region-select.tsx",
+  "app/routes/release-notes.tsx",
 ];
 
 export default tseslint.config(

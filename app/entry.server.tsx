@@ -72,6 +72,8 @@ export default function handleRequest(
       },
       final(done) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // Also what the service worker's offline page follows (app/service-worker/policy.ts, offlineLanguage).
+        responseHeaders.set("Content-Language", language);
         const html = Buffer.concat(chunks);
         // The hashes of this page's own inline scripts, computed once: the page and its policy are fixed bytes.
         responseHeaders.set(CSP_HEADER, contentSecurityPolicy(inlineScriptHashes(html.toString("utf8"))));

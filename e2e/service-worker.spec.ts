@@ -55,6 +55,20 @@ test("serves a visited page offline, and an offline page for the rest", async ({
   await context.setOffline(false);
 });
 
+test("shows the offline page in the language the site was read in (issue 29)", async ({ page, context }) => {
+  await page.goto("/?lng=de");
+  await controlled(page);
+  // The worker learns the language from the pages it passes on.
+  await page.goto("/release-notes");
+  await context.setOffline(true);
+  await page.goto("/stpete/death/search?surname=Nowak");
+  await expect(page.getByRole("heading", { level: 1, name: "Sie sind offline" })).toBeVisible();
+  expect(await page.locator("html").getAttribute("lang")).toBe("de");
+  await expect(page.getByRole("link", { name: "Erneut versuchen" })).toBeVisible();
+  await expectAccessible(page);
+  await context.setOffline(false);
+});
+
 test("keeps no members' responses in the caches, and none after signing out", async ({
   page,
   makeAccount,

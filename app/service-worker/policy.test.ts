@@ -11,7 +11,12 @@ import {
   isPrivatePath,
   offlinePageWithSavedPages,
   pageTitle,
-  SAVED_PAGES_MARK,
+  NO_SAVED_PAGES_END,
+  NO_SAVED_PAGES_START,
+  SAVED_LIST,
+  SAVED_PAGES_END,
+  SAVED_PAGES_START,
+  offlineLanguage,
   staleCacheNames,
 } from "./policy";
 
@@ -250,7 +255,7 @@ describe("assetUrlsInHtml", () => {
 });
 
 describe("the offline page's list of saved pages", () => {
-  const page = `<main><h1>You are offline</h1>${SAVED_PAGES_MARK}<p>end</p></main>`;
+  const page = `<main><h1>You are offline</h1>${SAVED_PAGES_START}<h2>Saved</h2>${SAVED_LIST}${SAVED_PAGES_END}${NO_SAVED_PAGES_START}<p>None saved.</p>${NO_SAVED_PAGES_END}<p>end</p></main>`;
 
   it("links each saved page by its title, by path and query only", () => {
     const html = offlinePageWithSavedPages(
@@ -263,7 +268,8 @@ describe("the offline page's list of saved pages", () => {
     );
     expect(html).toContain('<a href="/stpete/birth/search?surname=Kowalski&#38;yearFrom=1850">Births: Kowalski</a>');
     expect(html).toContain('<a href="/">Metryka</a>');
-    expect(html).not.toContain(SAVED_PAGES_MARK);
+    expect(html).toContain("<h2>Saved</h2>");
+    expect(html).not.toContain("None saved.");
   });
 
   it("escapes titles and leaves out other sites", () => {
@@ -281,7 +287,16 @@ describe("the offline page's list of saved pages", () => {
   });
 
   it("says so when nothing is saved", () => {
-    expect(offlinePageWithSavedPages(page, [], ORIGIN)).toContain("No pages have been saved on this device yet.");
+    const html = offlinePageWithSavedPages(page, [], ORIGIN);
+    expect(html).toContain("<p>None saved.</p>");
+    expect(html).not.toContain("<h2>Saved</h2>");
+  });
+
+  it("is in the language the site last answered in, else the browser's, else English", () => {
+    expect(offlineLanguage("pl", ["de-DE"])).toBe("pl");
+    expect(offlineLanguage(null, ["fr-FR", "uk-UA", "de"])).toBe("uk");
+    expect(offlineLanguage("fr", ["fr"])).toBe("en");
+    expect(offlineLanguage(undefined, [])).toBe("en");
   });
 
   it("reads a page's title, or falls back to its path", () => {

@@ -3,6 +3,7 @@
 import { CACHE_NAME_PREFIX } from "../config/service-worker";
 import { isMembersPath } from "../routing/members-area";
 import { PATHS } from "../routing/paths";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, isLanguage } from "../i18n/languages";
 
 export interface CacheNames {
   /** Hashed build files: cache first, they never change under their name. */
@@ -29,7 +30,15 @@ export function staleCacheNames(existing: readonly string[], current: CacheNames
   return existing.filter((name) => name.startsWith(CACHE_NAME_PREFIX) && !keep.has(name));
 }
 
-export const OFFLINE_PATH = "/offline.html";
+/** Where each language's offline page is served (./offline-page.ts); English keeps the address it always had. */
+export function offlinePath(language: Language): string {
+  return language === "en" ? "/offline.html" : `/offline.${language}.html`;
+}
+
+export const OFFLINE_PATHS: readonly string[] = LANGUAGES.map(offlinePath);
+
+/** The key under which the worker remembers the language the site last answered in (a cache outlives the worker). */
+export const LANGUAGE_MEMO_PATH = "/offline-language";
 
 /** Where members' data lives: never stored, whoever asks. */
 export function isPrivatePath(pathname: string): boolean {
@@ -119,8 +128,21 @@ export const MAX_ASSET_ENTRIES = 400;
 /** The largest number of pages kept for offline reading. */
 export const MAX_PAGE_ENTRIES = 60;
 
-/** Where the worker writes the list of saved pages into the offline page. */
-export const SAVED_PAGES_MARK = "<!--saved-pages-->";
+/**
+ * The offline page's two blocks (./offline-page.ts): the list of saved pages, which the worker fills, and the
+ * sentence for when there are none. The worker keeps one and drops the other, so both come in the page's language.
+ */
+export const SAVED_PAGES_START = "<!--saved-pages-->";
+export const SAVED_PAGES_END = "<!--/saved-pages-->";
+export const NO_SAVED_PAGES_START = "<!--no-saved-pages-->";
+export const NO_SAVED_PAGES_END = "<!--/no-saved-pages-->";
+export const SAVED_LIST = '<ul class="saved"></ul>';
+
+function withoutBlock(html: string, start: string, end: string): string {
+  const from = html.indexOf(start);
+  const to = html.indexOf(end, from);
+  return from < 0 || to < 0 ? html : html.slice(0, from) + html.slice(to + end.length);
+}
 
 export interface SavedPage {
   url: string;
@@ -151,8 +173,26 @@ export function offlinePageWithSavedPages(offlineHtml: string, saved: readonly S
       const { pathname, search } = new URL(page.url);
       return `<li><a href="${escapeHtml(pathname + search)}">${escapeHtml(page.title)}</a></li>`;
     });
-  const list = links.length
-    ? `<h2>Saved on this device</h2>\n<ul class="saved">${links.join("")}</ul>`
-    : "<p>No pages have been saved on this device yet.</p>";
-  return offlineHtml.replace(SAVED_PAGES_MARK, list);
+  if (links.length === 0) return withoutBlock(offlineHtml, SAVED_PAGES_START, SAVED_PAGES_END);
+  return withoutBlock(offlineHtml, NO_SAVED_PAGES_START, NO_SAVED_PAGES_END).replace(
+    SAVED_LIST,
+    `<ul class="saved">${links.join("")}</ul>`,
+  );
+}
+
+/**
+ * The language of the offline page: the one the site last answered in (the `Content-Language` of the last page, so
+ * a choice made with ?lng= or in the profile holds), else the browser's first language the site speaks, else
+ * English.
+ */
+export function offlineLanguage(
+  lastAnswered: string | null | undefined,
+  browserLanguages: readonly string[],
+): Language {
+  if (isLanguage(lastAnswered)) return lastAnswered;
+  for (const tag of browserLanguages) {
+    const primary = tag.toLowerCase().split("-")[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAX_PAGE_ENTRIES, OFFLINE_PATH, cacheNamesFor } from "./policy";
+import { LANGUAGE_MEMO_PATH, MAX_PAGE_ENTRIES, OFFLINE_PATHS, cacheNamesFor, offlinePath } from "./policy";
 import { type VersionReply, type WorkerScope, installServiceWorker } from "./worker";
 
 const ORIGIN = "https://metryka.test";
@@ -87,10 +87,15 @@ interface Listeners {
   message: ((event: unknown) => void)[];
 }
 
-function setup(opts: { active?: object | null; windows?: { url: string }[] } = {}) {
+function setup(opts: { active?: object | null; windows?: { url: string }[]; languages?: string[] } = {}) {
   const caches = new FakeCacheStorage();
   const routes = new Map<string, Route>();
-  routes.set(OFFLINE_PATH, () => basic("<h1>Offline</h1>", { headers: { "Content-Type": "text/html" } }));
+  for (const path of OFFLINE_PATHS) {
+    // "<h1>Offline</h1>" in English, "<h1>Offline (de)</h1>" in German …
+    const language = /^\/offline\.(\w+)\.html$/.exec(path)?.[1];
+    const heading = language ? `Offline (${language})` : "Offline";
+    routes.set(path, () => basic(`<h1>${heading}</h1>`, { headers: { "Content-Type": "text/html" } }));
+  }
   let online = true;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     if (!online) throw new TypeError("Failed to fetch");
@@ -104,6 +109,7 @@ function setup(opts: { active?: object | null; windows?: { url: string }[] } = {
   const windows = opts.windows ?? [];
   const scope = {
     location: { origin: ORIGIN },
+    navigator: { languages: opts.languages ?? ["en-US", "en"] },
     caches: caches as unknown as CacheStorage,
     fetch,
     skipWaiting: vi.fn(async () => {}),
@@ -189,22 +195,25 @@ function setup(opts: { active?: object | null; windows?: { url: string }[] } = {
     message,
     version,
     goOffline: () => void (online = false),
+    goOnline: () => void (online = true),
   };
 }
 
 describe("service worker: install", () => {
-  it("stores the offline page, fetched without credentials and past the HTTP cache", async () => {
+  it("stores the offline page in every language, fetched without credentials and past the HTTP cache", async () => {
     const sw = setup();
     await sw.lifecycle("install");
-    expect(sw.caches.urls(NAMES.offline)).toEqual([ORIGIN + OFFLINE_PATH]);
-    expect(sw.fetch).toHaveBeenCalledWith(OFFLINE_PATH, { credentials: "omit", cache: "no-cache" });
+    expect(sw.caches.urls(NAMES.offline)).toEqual(OFFLINE_PATHS.map((path) => ORIGIN + path));
+    for (const path of OFFLINE_PATHS) {
+      expect(sw.fetch).toHaveBeenCalledWith(path, { credentials: "omit", cache: "no-cache" });
+    }
     // Installing does not take over by itself: the page decides when (SKIP_WAITING).
     expect(sw.scope.skipWaiting).not.toHaveBeenCalled();
   });
 
   it("fails when the offline page cannot be fetched, so a broken build never installs", async () => {
     const sw = setup();
-    sw.routes.set(OFFLINE_PATH, () => basic("oops", { status: 500 }));
+    sw.routes.set(offlinePath("uk"), () => basic("oops", { status: 500 }));
     await expect(sw.lifecycle("install")).rejects.toThrow(/500/);
     expect(sw.caches.urls(NAMES.offline)).toEqual([]);
   });
@@ -223,7 +232,7 @@ describe("service worker: activate", () => {
     await sw.lifecycle("activate");
 
     expect((await sw.caches.keys()).sort()).toEqual([NAMES.assets, NAMES.offline, "other-app-v3", "workbox-rt"].sort());
-    expect(sw.caches.urls(NAMES.offline)).toEqual([ORIGIN + OFFLINE_PATH]);
+    expect(sw.caches.urls(NAMES.offline)).toEqual(OFFLINE_PATHS.map((path) => ORIGIN + path));
     expect(sw.scope.clients.claim).toHaveBeenCalledTimes(1);
   });
 
@@ -330,6 +339,22 @@ describe("service worker: fetch", () => {
     expect(await (await sw.navigate("/Search"))?.text()).toContain("stored results");
     const other = await sw.navigate("/release-notes");
     expect(await other?.text()).toBe("<h1>Offline</h1>");
+  });
+
+  it("offline, answers in the language the site last answered in, remembered in the cache", async () => {
+    const sw = setup({ languages: ["de-DE"] });
+    await sw.lifecycle("install");
+    sw.goOffline();
+    // Before any page: the browser's language.
+    expect(await (await sw.navigate("/release-notes"))?.text()).toBe("<h1>Offline (de)</h1>");
+    sw.goOnline();
+    sw.routes.set("/Search", () => html("Wyniki", { "Content-Language": "pl" }));
+    await sw.navigate("/Search?lng=pl");
+    expect(sw.caches.urls(NAMES.offline)).toContain(ORIGIN + LANGUAGE_MEMO_PATH);
+    sw.goOffline();
+    const page = await sw.navigate("/release-notes");
+    expect(await page?.text()).toBe("<h1>Offline (pl)</h1>");
+    expect(page?.headers.get("Content-Language")).toBe("pl");
   });
 
   it("offline without a stored offline page, answers 503 rather than failing", async () => {

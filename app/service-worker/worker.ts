@@ -4,13 +4,16 @@
 import {
   MAX_ASSET_ENTRIES,
   MAX_PAGE_ENTRIES,
-  OFFLINE_PATH,
+  LANGUAGE_MEMO_PATH,
+  OFFLINE_PATHS,
   assetUrlsInHtml,
   cacheNamesFor,
   classifyRequest,
   isCacheable,
   isPrivatePath,
+  offlineLanguage,
   offlinePageWithSavedPages,
+  offlinePath,
   pageTitle,
   staleCacheNames,
   type SavedPage,
@@ -34,6 +37,7 @@ interface WindowClientLike {
 
 export interface WorkerScope {
   location: { origin: string };
+  navigator: { languages: readonly string[] };
   caches: CacheStorage;
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   skipWaiting(): Promise<void>;
@@ -85,6 +89,9 @@ export function installServiceWorker(scope: WorkerScope, identity: WorkerIdentit
   let token: string | null = null;
   let skippedWaiting = false;
   let replacedWorker = false;
+  // The language of the site's last page, for the offline page; also kept in the offline cache, since a worker is
+  // stopped when idle and may start again only once the network is gone.
+  let answeredLanguage: string | null = null;
 
   async function trim(cacheName: string, max: number): Promise<void> {
     const cache = await scope.caches.open(cacheName);
@@ -144,10 +151,21 @@ export function installServiceWorker(scope: WorkerScope, identity: WorkerIdentit
     return saved.reverse();
   }
 
+  async function rememberLanguage(response: Response): Promise<void> {
+    const language = response.headers.get("Content-Language");
+    if (!language || language === answeredLanguage) return;
+    answeredLanguage = language;
+    const cache = await scope.caches.open(names.offline);
+    await cache.put(LANGUAGE_MEMO_PATH, new Response(language));
+  }
+
   async function offlinePage(): Promise<Response> {
     const cache = await scope.caches.open(names.offline);
-    const page = await cache.match(OFFLINE_PATH);
+    answeredLanguage ??= (await (await cache.match(LANGUAGE_MEMO_PATH))?.text()) ?? null;
+    const language = offlineLanguage(answeredLanguage, scope.navigator.languages);
+    const page = (await cache.match(offlinePath(language))) ?? (await cache.match(offlinePath("en")));
     if (!page) {
+      // Only when the offline pages were removed by hand: installing stored them all or failed.
       return new Response("You are offline, and this page has not been saved for offline reading.", {
         status: 503,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
@@ -155,7 +173,10 @@ export function installServiceWorker(scope: WorkerScope, identity: WorkerIdentit
     }
     const html = offlinePageWithSavedPages(await page.text(), await savedPages().catch(() => []), origin);
     // 503: the page asked for is not here; the body says why and what still is.
-    return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return new Response(html, {
+      status: 503,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": language },
+    });
   }
 
   async function networkFirst(request: Request): Promise<Response> {
@@ -164,6 +185,7 @@ export function installServiceWorker(scope: WorkerScope, identity: WorkerIdentit
       if (isCacheable(request, response)) {
         await store(names.pages, new Request(request.url), response.clone(), MAX_PAGE_ENTRIES).catch(() => undefined);
       }
+      await rememberLanguage(response).catch(() => undefined);
       return response;
     } catch {
       if (!isPrivatePath(new URL(request.url).pathname)) {
@@ -198,9 +220,14 @@ export function installServiceWorker(scope: WorkerScope, identity: WorkerIdentit
     // No skipWaiting here: the page sends SKIP_WAITING when it is ready to be taken over (SPEC §7.4).
     event.waitUntil(
       scope.caches.open(names.offline).then(async (cache) => {
-        const response = await scope.fetch(OFFLINE_PATH, { credentials: "omit", cache: "no-cache" });
-        if (!response.ok) throw new Error(`offline page answered ${response.status}`);
-        await cache.put(OFFLINE_PATH, response);
+        // All or none: a worker with some languages' offline pages missing does not install.
+        const responses = await Promise.all(
+          OFFLINE_PATHS.map((path) => scope.fetch(path, { credentials: "omit", cache: "no-cache" })),
+        );
+        responses.forEach((response, i) => {
+          if (!response.ok) throw new Error(`offline page ${OFFLINE_PATHS[i]} answered ${response.status}`);
+        });
+        await Promise.all(responses.map((response, i) => cache.put(OFFLINE_PATHS[i]!, response)));
       }),
     );
   });

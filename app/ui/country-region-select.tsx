@@ -94,8 +94,9 @@ export function CountryRegionSelect({
           aria-describedby={countryError ? `${countryName}-error` : undefined}
         >
           <option value="">{t("countryRegion.selectCountry")}</option>
+          {/* Names from Intl.DisplayNames or the data: proper names, which a page translator must leave alone. */}
           {countries.map((c) => (
-            <option key={c.code} value={c.code}>
+            <option key={c.code} value={c.code} translate="no">
               {c.name}
             </option>
           ))}
@@ -125,7 +126,7 @@ export function CountryRegionSelect({
         >
           <option value="">{t(PLACEHOLDER_KEYS[view.placeholder] ?? "countryRegion.selectRegion")}</option>
           {view.options.map((r) => (
-            <option key={r.code} value={r.code}>
+            <option key={r.code} value={r.code} translate="no">
               {r.name}
             </option>
           ))}
