@@ -6,7 +6,7 @@
  * its default mobile profile (Moto G Power screen, simulated slow 4G and 4×
  * CPU slowdown) against the production build (`npm run build` first) on a
  * fresh SQLite data folder with the demo seed. Pages: home, a search with
- * results, a record, the Breyer search (the map indexes' search page) and a
+ * results, a record, the German home page, the Breyer search (the map indexes' search page) and a
  * place of the map index. For each it prints the four category scores, the
  * trace's main-thread figures (total blocking time, main-thread work, script
  * evaluation) and LCP, and names every audit that cost a point outside
@@ -83,6 +83,8 @@ async function main() {
     if (!recordPath || !placePath) throw new Error("the searches link no record or place: is the demo seed there?");
     const pages = [
       { kind: "home", path: "/" },
+      // Issue 29: the German home page keeps the English one's scores (lang, hreflang, long words).
+      { kind: "home-de", path: "/?lng=de" },
       { kind: "search", path: search },
       { kind: "record", path: recordPath },
       { kind: "breyer-search", path: breyer },
