@@ -179,12 +179,17 @@ export async function loadSignUpError(request: Request) {
   };
 }
 
-/** A new confirmation link (from /signup/error). The same answer whether or not the address is known. */
-export async function resendVerificationAction(request: Request) {
+/** A form that asks only for an e-mail address, its token checked and its messages in the reader's language. */
+async function emailOnlyForm(request: Request) {
   const formData = await readForm(request);
   await validateCsrf(formData, request);
   const language = await languageOfRequest(request);
-  const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
+  return { language, submission: parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) }) };
+}
+
+/** A new confirmation link (from /signup/error). The same answer whether or not the address is known. */
+export async function resendVerificationAction(request: Request) {
+  const { language, submission } = await emailOnlyForm(request);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const database = await getDatabase();
   const user = await findUserForLogin(database, submission.value.email);
@@ -219,10 +224,7 @@ async function accountHelpAction(
   clientIp: string,
   send: (database: Database, email: string, origin: string, language: Language) => Promise<unknown>,
 ) {
-  const formData = await readForm(request);
-  await validateCsrf(formData, request);
-  const language = await languageOfRequest(request);
-  const submission = parseForm(formData, { schema: emailOnlySchema, translate: formMessages(language) });
+  const { language, submission } = await emailOnlyForm(request);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const database = await getDatabase();
   await requireWithinRateLimit(database, "accountHelp", clientIp);
