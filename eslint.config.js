@@ -25,6 +25,10 @@ const TRANSLATED_FILES = [
   "app/ui/language-menu.tsx",
   "app/ui/country-region-select.tsx",
   "app/routes/release-notes.tsx",
+  "app/members/ui/*.tsx",
+  "app/routes/members.profile*.tsx",
+  "app/routes/members.membership.search.tsx",
+  "app/routes/members.$.tsx",
 ];
 
 export default tseslint.config(
@@ -75,7 +79,9 @@ export default tseslint.config(
           "jsx-attributes": {
             include: ["label", "hint", "placeholder", "aria-label", "title", "alt", "submitLabel", "sentMessage"],
           },
-          words: { exclude: ["[0-9!-/:-@[-`{-~·—–…\\s]+", "Metryka"] },
+          // Digits, punctuation and the typographic marks pages put between words (a back link's ←, a breadcrumb's ›,
+          // a hidden password's •) are no words to translate.
+          words: { exclude: ["[0-9!-/:-@[-`{-~·—–…←›•\\s]+", "Metryka"] },
         },
       ],
     },

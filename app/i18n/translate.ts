@@ -44,11 +44,14 @@ function lookup(catalog: unknown, key: string, flat: boolean): string | undefine
   return typeof node === "string" ? node : undefined;
 }
 
-/** `{{name}}` and `{{name, number}}` filled from the options; an unknown name is left empty, as i18next does. */
+/**
+ * `{{name}}` and `{{name, number}}` filled from the options; one with no value is left as it is, as i18next 23 does
+ * (its `skipOnVariables`).
+ */
 function interpolate(text: string, language: string, options: TranslateOptions): string {
-  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (placeholder: string, name: string, format?: string) => {
     const value = options[name];
-    if (value === undefined || value === null) return "";
+    if (value === undefined || value === null) return placeholder;
     if (format === "number" && typeof value === "number") return numberFormat(language).format(value);
     return String(value);
   });

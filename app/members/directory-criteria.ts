@@ -46,11 +46,12 @@ const nameSchema = z
   .max(MAX_VALUE_LENGTH, { error: `Please use at most ${MAX_VALUE_LENGTH} characters.` })
   .refine((s) => s === "" || /[\p{L}]/u.test(s), { error: "Enter at least one letter." });
 
-// Member numbers are printed as "No. 42"; people copy them with or without the prefix.
+// Member numbers are printed as "No. 42" ("Nr. 42", "Nr 42", "№ 42" in the other languages); people copy them with
+// or without the prefix.
 const numberSchema = z
   .string()
   .trim()
-  .transform((s) => s.replace(/^(?:no\.?|#)\s*/i, ""))
+  .transform((s) => s.replace(/^(?:no\.?|nr\.?|№|#)\s*/i, ""))
   .pipe(
     z
       .string()
@@ -120,7 +121,10 @@ export function directoryCriteriaToParams(c: Partial<DirectoryCriteria>): URLSea
 
 export const SURNAME_MODE_OPTIONS = modeOptions(RESEARCH_SURNAME_MODES);
 
-/** How a member number is written wherever it is shown, so that what is shown can be typed back. */
+/**
+ * How a member number is written in English, so that what is shown can be typed back; the pages write it in their
+ * language with the `members` catalog's `memberNumber`, whose prefixes the number field also takes.
+ */
 export function formatMemberNumber(id: number): string {
   return `No. ${id}`;
 }

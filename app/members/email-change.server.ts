@@ -12,6 +12,9 @@ import { emailChangeSchema } from "./forms";
 import { readForm } from "~/routing/form-data.server";
 import { PROFILE_PATH } from "./profile-page.server";
 import { PATHS } from "~/routing/paths";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { profileFormatError, profileMessage } from "./form-messages.server";
 
 /**
  * Changing the e-mail address (issue #3): the current password proves the
@@ -24,21 +27,17 @@ export async function loadEmailEditPage(request: Request, clientIp: string) {
   const user = await requireAdminAuth(request);
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (token) return confirmEmailChange(user.id, user.email, token, request, clientIp);
-  return { email: user.email, sentTo: url.searchParams.get("sent")?.slice(0, 260) ?? null, problem: null };
+  const meta = pageMeta(await languageOfRequest(request), "members", "meta.email");
+  if (token) return { meta, ...(await confirmEmailChange(user.id, user.email, token, request, clientIp)) };
+  return { meta, email: user.email, sentTo: url.searchParams.get("sent")?.slice(0, 260) ?? null, problem: null };
 }
 
-const LINK_PROBLEMS = {
-  invalid: "This confirmation link is not valid. Ask for a new one below.",
-  used: "This confirmation link has already been used.",
-  expired: "This confirmation link has expired (links work for 24 hours). Ask for a new one below.",
-  foreign: "This confirmation link belongs to another account. Sign in as that account to use it.",
-  taken: "Another account uses that address now, so it cannot become yours.",
-} as const;
+/** Why a confirmation link could not be used: each has its sentence in the `members` catalog (`email.problems`). */
+type LinkProblem = "invalid" | "used" | "expired" | "foreign" | "taken";
 
 async function confirmEmailChange(userId: number, oldEmail: string, token: string, request: Request, clientIp: string) {
   const database = await getDatabase();
-  const problem = (key: keyof typeof LINK_PROBLEMS) => ({ email: oldEmail, sentTo: null, problem: LINK_PROBLEMS[key] });
+  const problem = (key: LinkProblem) => ({ email: oldEmail, sentTo: null, problem: key });
   // Only the account that asked may use the link.
   const used = await consumeEmailToken(database, token, "email-change", Date.now(), userId);
   if (!used.ok) return problem(used.reason);
@@ -83,7 +82,9 @@ export async function emailEditAction(request: Request, clientIp: string) {
   const user = await requireAdminAuth(request);
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: emailChangeSchema });
+  const language = await languageOfRequest(request);
+  const message = profileMessage(language);
+  const submission = parseWithZod(formData, { schema: emailChangeSchema, formatError: profileFormatError(language) });
   const fail = (fieldErrors: Record<string, string[]>) =>
     data(submission.reply({ hideFields: ["currentPassword"], fieldErrors }), { status: 400 });
   if (submission.status !== "success") return fail({});
@@ -101,15 +102,15 @@ export async function emailEditAction(request: Request, clientIp: string) {
       action: "email.change-refused",
       ip: clientIp,
     });
-    return fail({ currentPassword: ["That is not your current password."] });
+    return fail({ currentPassword: [message("That is not your current password.")] });
   }
-  if (keyOf(newEmail) === keyOf(user.email)) return fail({ newEmail: ["That is already your address."] });
+  if (keyOf(newEmail) === keyOf(user.email)) return fail({ newEmail: [message("That is already your address.")] });
   const taken = await database.db
     .selectFrom("users")
     .select("id")
     .where("email_key", "=", keyOf(newEmail))
     .executeTakeFirst();
-  if (taken) return fail({ newEmail: ["Another account uses that address."] });
+  if (taken) return fail({ newEmail: [message("Another account uses that address.")] });
   const token = await issueEmailToken(database, user.id, "email-change", { newEmail });
   await sendMail({
     to: newEmail,

@@ -3,6 +3,7 @@ import { splitList } from "~/names/lists";
 import { emailField, usernameField } from "~/auth/account-fields";
 import { type PasswordOwner, passwordWeakness } from "~/auth/common-passwords";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/auth/password-rules";
+import type { $ZodIssue } from "zod/v4/core";
 import { LANGUAGES } from "~/i18n/languages";
 
 /**
@@ -34,6 +35,40 @@ export const PROFILE_LIMITS = {
 const SINGLE_LINE = /^[^\p{Cc}]*$/u;
 const SINGLE_LINE_MESSAGE = "Use a single line of ordinary text.";
 
+/**
+ * A message with a value only the check knows (how many were listed, which item, which country). Its English
+ * template, with `{{name}}` for each value, is its key in the `forms` catalogs (decision 0071 § 3); the issue carries
+ * the template and values, and its message is the English sentence, as every other message is.
+ */
+export type MessageValues = Record<string, string | number>;
+
+function fill(template: string, values: MessageValues): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+function issueWith(template: string, values: MessageValues, path?: string[]) {
+  return {
+    code: "custom" as const,
+    message: fill(template, values),
+    params: { template, values },
+    ...(path && { path }),
+  };
+}
+
+/**
+ * conform's `formatError` for the profile forms: each message in the reader's language. `translate` looks a sentence
+ * (or a template, with its values) up in the `forms` catalog and falls back to the English.
+ */
+export function translatedMessages(translate: (key: string, values?: MessageValues) => string) {
+  return (issues: readonly $ZodIssue[]): string[] =>
+    issues.map((issue) => {
+      const params = (issue as { params?: { template?: unknown; values?: MessageValues } }).params;
+      return typeof params?.template === "string"
+        ? translate(params.template, params.values)
+        : translate(issue.message);
+    });
+}
+
 /** A trimmed single-line text; empty means "not given" unless a required message is passed. */
 function text(label: string, max: number, required?: string) {
   const base = z
@@ -57,17 +92,19 @@ function researchList(noun: "surname" | "place", plural: "surnames" | "places") 
     .superRefine((typed, ctx) => {
       const items = splitList(typed ?? "");
       if (items.length > PROFILE_LIMITS.listItems) {
-        ctx.addIssue({
-          code: "custom",
-          message: `List at most ${PROFILE_LIMITS.listItems} ${plural} (you listed ${items.length}).`,
-        });
+        ctx.addIssue(
+          issueWith(`List at most ${PROFILE_LIMITS.listItems} ${plural} (you listed {{listed}}).`, {
+            listed: items.length,
+          }),
+        );
       }
       const long = items.find((item) => item.length > PROFILE_LIMITS.listItem);
       if (long) {
-        ctx.addIssue({
-          code: "custom",
-          message: `“${long.slice(0, 20)}…” is too long: each ${noun} can have at most ${PROFILE_LIMITS.listItem} characters.`,
-        });
+        ctx.addIssue(
+          issueWith(`“{{item}}…” is too long: each ${noun} can have at most ${PROFILE_LIMITS.listItem} characters.`, {
+            item: long.slice(0, 20),
+          }),
+        );
       }
       if (items.some((item) => !SINGLE_LINE.test(item))) {
         ctx.addIssue({ code: "custom", message: `Use ordinary text for the ${plural}.` });
@@ -140,8 +177,12 @@ export function personalSchema(places?: PlaceChecks) {
       if (v.country && !places.isCountry(v.country)) {
         ctx.addIssue({ code: "custom", path: ["country"], message: "Choose a country from the list." });
       } else if (v.region && !places.isRegionOf(v.country, v.region)) {
-        const where = places.countryName(v.country || "US") ?? "that country";
-        ctx.addIssue({ code: "custom", path: ["region"], message: `Choose one of the regions of ${where}.` });
+        const country = places.countryName(v.country || "US");
+        ctx.addIssue(
+          country
+            ? issueWith("Choose one of the regions of {{country}}.", { country }, ["region"])
+            : { code: "custom", path: ["region"], message: "Choose one of the regions of that country." },
+        );
       }
     })
     .transform((v) => (v.region && !v.country ? { ...v, country: "US" } : v));
@@ -187,6 +228,9 @@ export function passwordChangeSchema(owner: PasswordOwner) {
 export { USERNAME_MAX, USERNAME_MIN, USERNAME_RULE, usernameField } from "~/auth/account-fields";
 
 export const usernameSchema = z.object({ username: usernameField });
+
+/** The availability check's answer for the account's own name (the server's and the browser's). */
+export const USERNAME_YOURS = "That is your username now.";
 
 /** What is wrong with a username's form, or undefined (for the availability check). */
 export function usernameProblem(username: string): string | undefined {

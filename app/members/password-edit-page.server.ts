@@ -8,12 +8,16 @@ import { getDatabase } from "~/db/current.server";
 import { passwordChangeSchema } from "./forms";
 import { PROFILE_PATH } from "./profile-page.server";
 import { changePassword } from "./profile-writes.server";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { profileFormatError, profileMessage } from "./form-messages.server";
 
 /** Changing the member's password with the current one. Auth-admin guarded. */
 
 export async function loadPasswordEditPage(request: Request) {
   const user = await requireAdminAuth(request);
-  return { username: user.username, email: user.email };
+  const meta = pageMeta(await languageOfRequest(request), "members", "meta.password");
+  return { meta, username: user.username, email: user.email };
 }
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -22,8 +26,10 @@ export async function passwordEditAction(request: Request, clientIp: string) {
   const user = await requireAdminAuth(request);
   const formData = await readForm(request);
   await validateCsrf(formData, request);
+  const language = await languageOfRequest(request);
   const submission = parseWithZod(formData, {
     schema: passwordChangeSchema({ username: user.username, email: user.email }),
+    formatError: profileFormatError(language),
   });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
@@ -37,7 +43,7 @@ export async function passwordEditAction(request: Request, clientIp: string) {
     return data(
       submission.reply({
         hideFields: PASSWORD_FIELDS,
-        fieldErrors: { currentPassword: ["That is not your current password."] },
+        fieldErrors: { currentPassword: [profileMessage(language)("That is not your current password.")] },
       }),
       { status: 400 },
     );

@@ -2,7 +2,8 @@ import { PATHS } from "~/routing/paths";
 import { requireAdminAuth } from "~/auth/guard.server";
 import { type User, membershipState } from "~/auth/users.server";
 import { countryName, regionName } from "~/ui/countries.server";
-import { formatMemberNumber } from "./directory-criteria";
+import { pageMeta } from "~/i18n/i18next.server";
+import { languageOfRequest } from "~/auth/language.server";
 import { splitList } from "~/names/lists";
 
 /** A member's name and postal address as their pages show and edit them (the country and region apart). */
@@ -33,7 +34,7 @@ export async function loadProfilePage(request: Request) {
   const updated = new URL(request.url).searchParams.get("updated");
   return {
     account: {
-      memberNumber: formatMemberNumber(user.id),
+      memberId: user.id,
       username: user.username,
       email: user.email,
       emailVerified: user.email_verified_at !== null,
@@ -49,5 +50,6 @@ export async function loadProfilePage(request: Request) {
       listedInDirectory: user.listed_in_directory === 1,
     },
     updated: isUpdateKind(updated) ? updated : null,
+    meta: pageMeta(await languageOfRequest(request), "members", "meta.profile"),
   };
 }

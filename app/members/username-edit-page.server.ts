@@ -4,9 +4,12 @@ import { validateCsrf } from "~/auth/csrf.server";
 import { getCurrentUser, requireAdminAuth } from "~/auth/guard.server";
 import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/db/current.server";
-import { usernameProblem, usernameSchema } from "./forms";
+import { USERNAME_YOURS, usernameProblem, usernameSchema } from "./forms";
 import { PROFILE_PATH } from "./profile-page.server";
 import { USERNAME_TAKEN, changeUsername, isUsernameAvailable } from "./profile-writes.server";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { profileFormatError, profileMessage } from "./form-messages.server";
 
 /**
  * Changing the member's username (auth-admin guarded), and the availability
@@ -15,7 +18,8 @@ import { USERNAME_TAKEN, changeUsername, isUsernameAvailable } from "./profile-w
 
 export async function loadUsernameEditPage(request: Request) {
   const user = await requireAdminAuth(request);
-  return { username: user.username };
+  const meta = pageMeta(await languageOfRequest(request), "members", "meta.username");
+  return { meta, username: user.username };
 }
 
 const USERNAME_UNCHANGED = "That is already your username.";
@@ -24,18 +28,21 @@ export async function usernameEditAction(request: Request, clientIp: string) {
   const user = await requireAdminAuth(request);
   const formData = await readForm(request);
   await validateCsrf(formData, request);
-  const submission = parseWithZod(formData, { schema: usernameSchema });
+  const language = await languageOfRequest(request);
+  const message = profileMessage(language);
+  const submission = parseWithZod(formData, { schema: usernameSchema, formatError: profileFormatError(language) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { username } = submission.value;
   if (username === user.username) {
-    return data(submission.reply({ fieldErrors: { username: [USERNAME_UNCHANGED] } }), { status: 400 });
+    return data(submission.reply({ fieldErrors: { username: [message(USERNAME_UNCHANGED)] } }), { status: 400 });
   }
   const database = await getDatabase();
   // Checked first for the usual case; changeUsername still turns a name taken in the meantime into this message.
   const result = (await isUsernameAvailable(database, username, user.id))
     ? await changeUsername(database, user, username, { ip: clientIp })
     : ({ ok: false } as const);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { username: [USERNAME_TAKEN] } }), { status: 400 });
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { username: [message(USERNAME_TAKEN)] } }), { status: 400 });
   return redirect(`${PROFILE_PATH}?updated=username`);
 }
 
@@ -60,15 +67,16 @@ export async function usernameAvailabilityResponse(request: Request): Promise<Re
   const user = await getCurrentUser(request);
   if (!user) return json({ error: "Sign in to check usernames." }, 401);
   const typed = new URL(request.url).searchParams.get("username") ?? "";
+  const message = profileMessage(await languageOfRequest(request));
   const problem = usernameProblem(typed);
-  if (problem) return json({ available: false, message: problem } satisfies UsernameAvailability, 400);
+  if (problem) return json({ available: false, message: message(problem) } satisfies UsernameAvailability, 400);
   const username = typed.trim();
   if (username === user.username) {
-    return json({ available: true, message: "That is your username now." } satisfies UsernameAvailability, 200);
+    return json({ available: true, message: message(USERNAME_YOURS) } satisfies UsernameAvailability, 200);
   }
   const available = await isUsernameAvailable(await getDatabase(), username, user.id);
   const body: UsernameAvailability = available
-    ? { available, message: `“${username}” is available.` }
-    : { available, message: USERNAME_TAKEN };
+    ? { available, message: message("“{{username}}” is available.", { username }) }
+    : { available, message: message(USERNAME_TAKEN) };
   return json(body, 200);
 }

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
 import { loadDirectoryPage } from "~/members/directory-page.server";
-import { DIRECTORY_TITLE, DirectoryPage } from "~/members/ui/directory-page";
+import { DirectoryPage } from "~/members/ui/directory-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -13,10 +15,9 @@ export default function MemberDirectory() {
   return <DirectoryPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const total = data?.result?.total;
-  return [{ title: `${total !== undefined ? `${total} members — ` : ""}${DIRECTORY_TITLE} — Metryka` }];
-};
+export const handle = i18nHandle("members");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

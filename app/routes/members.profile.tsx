@@ -4,6 +4,8 @@ import { signOutEverywhereAction } from "~/auth/sign-in-page.server";
 import { loadProfilePage } from "~/members/profile-page.server";
 import { ProfilePage } from "~/members/ui/profile-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -20,7 +22,9 @@ export default function Profile() {
   return <ProfilePage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Your account — Metryka" }];
+export const handle = i18nHandle("members");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data && "meta" in data ? data.meta : undefined);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -3,6 +3,8 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { emailEditAction, loadEmailEditPage } from "~/members/email-change.server";
 import { EmailEditPage } from "~/members/ui/email-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -18,7 +20,9 @@ export default function ProfileEditEmail() {
   return <EmailEditPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Change e-mail address — Metryka" }];
+export const handle = i18nHandle("members", "forms");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data && "meta" in data ? data.meta : undefined);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

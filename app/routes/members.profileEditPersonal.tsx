@@ -3,6 +3,8 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { loadPersonalEditPage, personalEditAction } from "~/members/personal-edit-page.server";
 import { PersonalEditPage } from "~/members/ui/personal-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -18,7 +20,9 @@ export default function ProfileEditPersonal() {
   return <PersonalEditPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Personal details — Metryka" }];
+export const handle = i18nHandle("members", "forms");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data && "meta" in data ? data.meta : undefined);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

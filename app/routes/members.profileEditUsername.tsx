@@ -3,6 +3,8 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { loadUsernameEditPage, usernameEditAction } from "~/members/username-edit-page.server";
 import { UsernameEditPage } from "~/members/ui/username-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -18,7 +20,9 @@ export default function ProfileEditUsername() {
   return <UsernameEditPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Change username — Metryka" }];
+export const handle = i18nHandle("members", "forms");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data && "meta" in data ? data.meta : undefined);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -8,54 +8,50 @@ import {
   TextField,
 } from "~/listing/ui/form-fields";
 import { SortHeader, ResultsSection } from "~/listing/ui/result-controls";
+import { Trans, type TFunction, useTranslation } from "~/i18n/react";
 import type { loadDirectoryPage } from "../directory-page.server";
 import { PATHS } from "~/routing/paths";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadDirectoryPage>>;
 type Result = NonNullable<PageData["result"]>;
 
-export const DIRECTORY_TITLE = "Member directory";
-
 /** /members/membership/search: members find each other by the surnames and places they research. */
 export function DirectoryPage() {
   const data = useLoaderData<typeof loadDirectoryPage>();
+  const { t } = useTranslation("members");
   return (
     <>
       <p className="breadcrumb">
-        <Link to={PATHS.profile}>Your account</Link> › {DIRECTORY_TITLE}
+        <Link to={PATHS.profile}>{t("profile.heading")}</Link> › {t("directory.heading")}
       </p>
-      <h1>{DIRECTORY_TITLE}</h1>
-      <p className="lead">
-        Find other members by the surnames and places they research. Only members who chose to be listed appear here,
-        with the e-mail address they agreed to share.
-      </p>
-      <ListingStatus data={data} />
-      <DirectoryForm data={data} />
-      {data.result && <Results data={data} result={data.result} />}
+      <h1>{t("directory.heading")}</h1>
+      <p className="lead">{t("directory.lead")}</p>
+      <ListingStatus data={data} t={t} />
+      <DirectoryForm data={data} t={t} />
+      {data.result && <Results data={data} result={data.result} t={t} />}
     </>
   );
 }
 
-function ListingStatus({ data }: { data: PageData }) {
-  const edit = (
-    <Link to={data.form.personalEditPath}>
-      {data.viewer.listed ? "Edit personal details" : "Edit your personal details"}
-    </Link>
-  );
+function ListingStatus({ data, t }: { data: PageData; t: TFunction }) {
+  const edit = <Link to={data.form.personalEditPath} />;
   return data.viewer.listed ? (
     <p className="notice directory-status">
-      You are listed as member {data.viewer.number}: other members find you by your research surnames and places. To
-      change them or leave the directory: {edit}.
+      <Trans
+        t={t}
+        i18nKey="directory.listed"
+        values={{ number: t("memberNumber", { number: data.viewer.id }) }}
+        components={{ edit }}
+      />
     </p>
   ) : (
     <p className="notice directory-status">
-      You are not listed, so other members cannot find you here. To be listed, tick “List me in the member directory”
-      under {edit}, and add the surnames and places you research.
+      <Trans t={t} i18nKey="directory.notListed" components={{ edit }} />
     </p>
   );
 }
 
-function DirectoryForm({ data }: { data: PageData }) {
+function DirectoryForm({ data, t }: { data: PageData; t: TFunction }) {
   const { form, values, errors } = data;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
@@ -68,39 +64,51 @@ function DirectoryForm({ data }: { data: PageData }) {
       action={form.searchPath}
       className="search-form"
       role="search"
-      aria-label="Search the member directory"
+      aria-label={t("directory.formLabel")}
     >
       <FormProblemsNotice errors={errors} />
       <fieldset className="directory-group">
-        <legend>Who researches</legend>
+        <legend>{t("directory.whoResearches")}</legend>
         <div className="fields">
           <ModeField
-            field={{ name: "research", label: "Surname", defaultMode: "sounds", modes: form.surnameModes }}
+            field={{
+              name: "research",
+              label: t("directory.researchSurname"),
+              defaultMode: "sounds",
+              modes: form.surnameModes,
+            }}
             values={values}
             errors={errors}
           />
           <TextField
             name="place"
-            label="Place"
-            hint="A town, village or parish; accents are ignored"
+            label={t("directory.place")}
+            hint={t("directory.placeHint")}
             values={values}
             errors={errors}
           />
         </div>
       </fieldset>
       <fieldset className="directory-group">
-        <legend>Find a member</legend>
+        <legend>{t("directory.findMember")}</legend>
         <div className="fields">
-          <TextField name="surname" label="Member's surname" values={values} errors={errors} />
-          <TextField name="givenName" label="Member's given name" values={values} errors={errors} />
-          <TextField name="number" label="Member number" inputMode="numeric" size={8} values={values} errors={errors} />
+          <TextField name="surname" label={t("directory.memberSurname")} values={values} errors={errors} />
+          <TextField name="givenName" label={t("directory.memberGivenName")} values={values} errors={errors} />
+          <TextField
+            name="number"
+            label={t("directory.memberNumber")}
+            inputMode="numeric"
+            size={8}
+            values={values}
+            errors={errors}
+          />
           <TextField
             name="email"
-            label="E-mail address"
+            label={t("directory.email")}
             type="email"
             values={values}
             errors={errors}
-            hint="The whole address"
+            hint={t("directory.emailHint")}
           />
         </div>
       </fieldset>
@@ -112,8 +120,8 @@ function DirectoryForm({ data }: { data: PageData }) {
   );
 }
 
-function Items({ items, label }: { items: { text: string; matched: boolean }[]; label: string }) {
-  if (items.length === 0) return <span className="not-given">None listed</span>;
+function Items({ items, label, t }: { items: { text: string; matched: boolean }[]; label: string; t: TFunction }) {
+  if (items.length === 0) return <span className="not-given">{t("directory.noneListed")}</span>;
   return (
     <ul className="directory-items" aria-label={label}>
       {items.map((i) => (
@@ -123,42 +131,42 @@ function Items({ items, label }: { items: { text: string; matched: boolean }[]; 
   );
 }
 
-function Results({ data, result }: { data: PageData; result: Result }) {
+function Results({ data, result, t }: { data: PageData; result: Result; t: TFunction }) {
   const { sort } = data;
   return (
     <ResultsSection
       result={result}
       perPage={data.perPage}
       sort={sort}
-      none="No listed member found"
-      noun={["member", "members"]}
+      none={t("directory.none")}
+      noun={[t("directory.nounOne"), t("directory.nounMany")]}
       empty={
         <div className="suggestions">
+          <p>{t("directory.emptyTry")}</p>
           <p>
-            Nobody listed matched. Try “Sounds like” for the surname, fewer fields, or the first letters of a place.
-          </p>
-          <p>
-            Only members who chose to be listed can be found. If you research these names too, list yourself so that
-            others can find you: tick “List me in the member directory” under{" "}
-            <Link to={data.form.personalEditPath}>Edit personal details</Link>.
+            <Trans
+              t={t}
+              i18nKey="directory.emptyList"
+              components={{ edit: <Link to={data.form.personalEditPath} /> }}
+            />
           </p>
         </div>
       }
     >
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Members found">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("directory.found")}>
         <table className="results card-table directory-table">
           <thead>
             <tr>
-              <SortHeader query={result.query} sort={sort} column="surname" label="Name" />
-              <SortHeader query={result.query} sort={sort} column="number" label="Member number" />
+              <SortHeader query={result.query} sort={sort} column="surname" label={t("directory.name")} />
+              <SortHeader query={result.query} sort={sort} column="number" label={t("directory.memberNumber")} />
               <th scope="col" className="unsortable">
-                E-mail
+                {t("directory.email")}
               </th>
               <th scope="col" className="unsortable">
-                Research surnames
+                {t("profile.researchSurnames")}
               </th>
               <th scope="col" className="unsortable">
-                Research places
+                {t("profile.researchPlaces")}
               </th>
             </tr>
           </thead>
@@ -166,15 +174,15 @@ function Results({ data, result }: { data: PageData; result: Result }) {
             {result.rows.map((r) => (
               <tr key={r.id}>
                 <td className="card-title">{r.name}</td>
-                <td data-label="Member number">{r.number}</td>
-                <td data-label="E-mail" className="directory-email">
+                <td data-label={t("directory.memberNumber")}>{r.number}</td>
+                <td data-label={t("directory.email")} className="directory-email">
                   <a href={`mailto:${r.email}`}>{r.email}</a>
                 </td>
-                <td data-label="Research surnames">
-                  <Items items={r.researchSurnames} label={`Surnames ${r.name} researches`} />
+                <td data-label={t("profile.researchSurnames")}>
+                  <Items items={r.researchSurnames} label={t("directory.surnamesOf", { name: r.name })} t={t} />
                 </td>
-                <td data-label="Research places">
-                  <Items items={r.researchPlaces} label={`Places ${r.name} researches`} />
+                <td data-label={t("profile.researchPlaces")}>
+                  <Items items={r.researchPlaces} label={t("directory.placesOf", { name: r.name })} t={t} />
                 </td>
               </tr>
             ))}

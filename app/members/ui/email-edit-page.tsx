@@ -7,50 +7,51 @@ import { EditActions } from "./edit-actions";
 import type { emailEditAction, loadEmailEditPage } from "../email-change.server";
 import { emailChangeSchema } from "../forms";
 import { PATHS } from "~/routing/paths";
+import { useTranslation } from "~/i18n/react";
+import { useProfileMessages } from "./form-messages";
 
 export function EmailEditPage() {
   const { email, sentTo, problem } = useLoaderData<typeof loadEmailEditPage>();
   const lastResult = useActionData<typeof emailEditAction>();
   const attempt = useAttemptKey(lastResult);
+  const { t } = useTranslation("members");
+  const { formatError } = useProfileMessages();
   const [form, fields] = useForm({
     id: "email",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema, formatError }),
   });
   return (
     <div className="profile-form narrow">
       <p className="back-link">
-        <Link to={PATHS.profile}>← Your account</Link>
+        <Link to={PATHS.profile}>← {t("profile.heading")}</Link>
       </p>
-      <h1>Change e-mail address</h1>
+      <h1>{t("email.heading")}</h1>
       {problem && (
         <p className="notice notice-error" role="alert">
-          {problem}
+          {t(`email.problems.${problem}`)}
         </p>
       )}
       {sentTo ? (
         <p className="notice notice-success" role="status">
-          We sent a confirmation link to {sentTo}. Your address stays {email} until you open it.
+          {t("email.sent", { sentTo, email })}
         </p>
       ) : (
-        <p className="lead">
-          Your address is {email}. We send a link to the new address; it takes effect when you open the link, and we
-          tell the old address.
-        </p>
+        <p className="lead">{t("email.lead", { email })}</p>
       )}
       <Form method="post" className="stacked-form" {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
-        <FormField field={fields.newEmail} label="New e-mail address" type="email" autoComplete="email" />
+        <FormField field={fields.newEmail} label={t("email.newEmail")} type="email" autoComplete="email" />
         <FormField
           field={fields.currentPassword}
-          label="Current password"
+          label={t("edit.currentPassword")}
           type="password"
           autoComplete="current-password"
           resetKey={attempt}
         />
-        <EditActions label="Send the confirmation link" busyLabel="Sending…" />
+        <EditActions label={t("email.submit")} busyLabel={t("email.sending")} />
       </Form>
     </div>
   );

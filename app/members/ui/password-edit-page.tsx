@@ -8,16 +8,21 @@ import type { loadPasswordEditPage, passwordEditAction } from "../password-edit-
 import { EditActions } from "./edit-actions";
 import { FormField, useAttemptKey } from "~/ui/form-field";
 import { PATHS } from "~/routing/paths";
+import { useTranslation } from "~/i18n/react";
+import { useProfileMessages } from "./form-messages";
 
 export function PasswordEditPage() {
   const { username, email } = useLoaderData<typeof loadPasswordEditPage>();
   const lastResult = useActionData<typeof passwordEditAction>();
+  const { t } = useTranslation("members");
+  const { formatError } = useProfileMessages();
   const [form, fields] = useForm({
     id: "password",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema({ username, email }) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: passwordChangeSchema({ username, email }), formatError }),
   });
   // Passwords are never sent back; after a failed attempt the fields are remounted empty.
   const attempt = useAttemptKey(lastResult);
@@ -25,39 +30,37 @@ export function PasswordEditPage() {
   return (
     <div className="profile-form narrow">
       <p className="back-link">
-        <Link to={PATHS.profile}>← Your account</Link>
+        <Link to={PATHS.profile}>← {t("profile.heading")}</Link>
       </p>
-      <h1>Change password</h1>
-      <p className="lead">
-        After the change you stay signed in here; every other device where you are signed in is signed out.
-      </p>
+      <h1>{t("password.heading")}</h1>
+      <p className="lead">{t("password.lead")}</p>
       <Form method="post" className="stacked-form" {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
         {/* Tells password managers which account the new password belongs to. */}
         <input type="text" autoComplete="username" value={username} readOnly hidden />
         <FormField
           field={fields.currentPassword}
-          label="Current password"
+          label={t("edit.currentPassword")}
           type="password"
           resetKey={attempt}
           autoComplete="current-password"
         />
         <FormField
           field={fields.newPassword}
-          label="New password"
+          label={t("password.newPassword")}
           type="password"
           resetKey={attempt}
           autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words together make a password that is strong and easy to remember.`}
+          hint={t("password.hint", { min: MIN_PASSWORD_LENGTH })}
         />
         <FormField
           field={fields.confirmPassword}
-          label="New password again"
+          label={t("password.confirmPassword")}
           type="password"
           resetKey={attempt}
           autoComplete="new-password"
         />
-        <EditActions label="Change password" busyLabel="Changing…" />
+        <EditActions label={t("password.submit")} busyLabel={t("password.changing")} />
       </Form>
     </div>
   );

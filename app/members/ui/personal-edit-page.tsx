@@ -9,12 +9,17 @@ import { EditActions } from "./edit-actions";
 import { FormField } from "~/ui/form-field";
 import { PATHS } from "~/routing/paths";
 import { LANGUAGES, LANGUAGE_NAMES } from "~/i18n/languages";
+import { useTranslation } from "~/i18n/react";
+import { useProfileMessages } from "./form-messages";
 
-const LIST_HINT = `Separate them with commas or put one on each line: at most ${PROFILE_LIMITS.listItems}, each up to ${PROFILE_LIMITS.listItem} characters.`;
+const CHECKBOX = { type: "checkbox" } as const;
 
 export function PersonalEditPage() {
   const { countries, regions, defaults } = useLoaderData<typeof loadPersonalEditPage>();
   const actionData = useActionData<typeof personalEditAction>();
+  const { t } = useTranslation("members");
+  const { formatError } = useProfileMessages();
+  const listHint = t("personal.listHint", { most: PROFILE_LIMITS.listItems, length: PROFILE_LIMITS.listItem });
   const [form, fields] = useForm({
     id: "personal",
     lastResult: actionData?.result,
@@ -22,7 +27,7 @@ export function PersonalEditPage() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // Country and region are checked on the server, which has the country data.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema() }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema(), formatError }),
   });
   const placeErrors: Record<string, string> = {};
   if (fields.country.errors) placeErrors.country = fields.country.errors.join(" ");
@@ -33,34 +38,31 @@ export function PersonalEditPage() {
   return (
     <div className="profile-form">
       <p className="back-link">
-        <Link to={PATHS.profile}>← Your account</Link>
+        <Link to={PATHS.profile}>← {t("profile.heading")}</Link>
       </p>
-      <h1>Personal details</h1>
-      <p className="lead">
-        Your name and address are for the society&apos;s records and its post. Only the name is required.
-      </p>
+      <h1>{t("personal.heading")}</h1>
+      <p className="lead">{t("personal.lead")}</p>
       <Form method="post" className="stacked-form" {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
         {actionData && errorCount > 0 ? (
           <div className="notice notice-error" role="alert">
-            Nothing was saved. Please correct {errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked
-            below.
+            {t("personal.notSaved", { count: errorCount })}
           </div>
         ) : null}
 
         <fieldset>
-          <legend>Name</legend>
-          <FormField field={fields.givenName} label="Given name" autoComplete="given-name" />
-          <FormField field={fields.surname} label="Surname" autoComplete="family-name" />
+          <legend>{t("personal.name")}</legend>
+          <FormField field={fields.givenName} label={t("personal.givenName")} autoComplete="given-name" />
+          <FormField field={fields.surname} label={t("personal.surname")} autoComplete="family-name" />
         </fieldset>
 
         <fieldset>
-          <legend>Postal address</legend>
-          <FormField field={fields.addressLine1} label="Address line 1" autoComplete="address-line1" />
-          <FormField field={fields.addressLine2} label="Address line 2 (optional)" autoComplete="address-line2" />
+          <legend>{t("personal.postalAddress")}</legend>
+          <FormField field={fields.addressLine1} label={t("personal.addressLine1")} autoComplete="address-line1" />
+          <FormField field={fields.addressLine2} label={t("personal.addressLine2")} autoComplete="address-line2" />
           <div className="field-pair">
-            <FormField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
-            <FormField field={fields.city} label="City or town" autoComplete="address-level2" />
+            <FormField field={fields.postalCode} label={t("personal.postalCode")} autoComplete="postal-code" />
+            <FormField field={fields.city} label={t("personal.city")} autoComplete="address-level2" />
           </div>
           <CountryRegionSelect
             countries={countries}
@@ -72,32 +74,32 @@ export function PersonalEditPage() {
         </fieldset>
 
         <fieldset>
-          <legend>Telephone</legend>
+          <legend>{t("personal.telephone")}</legend>
           <FormField
             field={fields.phone}
-            label="Phone (optional)"
+            label={t("personal.phone")}
             type="tel"
             autoComplete="tel"
-            hint="With the country code, e.g. +48 22 555 01 01."
+            hint={t("personal.phoneHint")}
           />
         </fieldset>
 
         <fieldset>
-          <legend>Research interests</legend>
-          <FormField field={fields.researchSurnames} label="Surnames you research" multiline hint={LIST_HINT} />
-          <FormField field={fields.researchPlaces} label="Places you research" multiline hint={LIST_HINT} />
+          <legend>{t("personal.research")}</legend>
+          <FormField field={fields.researchSurnames} label={t("personal.researchSurnames")} multiline hint={listHint} />
+          <FormField field={fields.researchPlaces} label={t("personal.researchPlaces")} multiline hint={listHint} />
         </fieldset>
 
         <fieldset>
-          <legend>Language</legend>
+          <legend>{t("personal.language")}</legend>
           <div className="field">
-            <label htmlFor={fields.language.id}>Language of the site</label>
+            <label htmlFor={fields.language.id}>{t("personal.siteLanguage")}</label>
             <select
               {...getSelectProps(fields.language)}
               key={fields.language.key}
               aria-describedby={`${fields.language.id}-hint`}
             >
-              <option value="">As my browser asks</option>
+              <option value="">{t("personal.browserLanguage")}</option>
               {LANGUAGES.map((language) => (
                 <option key={language} value={language} lang={language}>
                   {LANGUAGE_NAMES[language]}
@@ -105,8 +107,7 @@ export function PersonalEditPage() {
               ))}
             </select>
             <p className="field-hint" id={`${fields.language.id}-hint`}>
-              Used whenever you are signed in, on any device. The language menu at the top still changes it for this
-              browser.
+              {t("personal.languageHint")}
             </p>
             {fields.language.errors ? (
               <p className="field-error" id={fields.language.errorId}>
@@ -117,22 +118,17 @@ export function PersonalEditPage() {
         </fieldset>
 
         <fieldset>
-          <legend>Member directory</legend>
+          <legend>{t("personal.directory")}</legend>
           <div className="field-check">
-            <input
-              {...getInputProps(listed, { type: "checkbox" })}
-              key={listed.key}
-              aria-describedby={`${listed.id}-hint`}
-            />
-            <label htmlFor={listed.id}>List me in the member directory</label>
+            <input {...getInputProps(listed, CHECKBOX)} key={listed.key} aria-describedby={`${listed.id}-hint`} />
+            <label htmlFor={listed.id}>{t("personal.listMe")}</label>
           </div>
           <p className="field-hint" id={`${listed.id}-hint`}>
-            Listed members can be found by other signed-in members who research the same surnames and places, so that
-            people working on the same families can get in touch.
+            {t("personal.listMeHint")}
           </p>
         </fieldset>
 
-        <EditActions label="Save personal details" />
+        <EditActions label={t("personal.save")} />
       </Form>
     </div>
   );

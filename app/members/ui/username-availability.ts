@@ -1,7 +1,7 @@
 // The "as you type" availability check of the username form, kept free of
 // React and the DOM so the debouncing and the races can be tested with fake
 // timers.
-import { usernameProblem } from "../forms";
+import { USERNAME_YOURS, usernameProblem } from "../forms";
 import { PATHS } from "~/routing/paths";
 
 export const AVAILABILITY_PATH = PATHS.usernameAvailable;
@@ -65,7 +65,7 @@ export function createAvailabilityChecker(
     const problem = usernameProblem(username);
     if (problem) return onState({ status: "invalid", username, message: problem });
     if (username === opts.currentUsername) {
-      return onState({ status: "answered", username, available: true, message: "That is your username now." });
+      return onState({ status: "answered", username, available: true, message: USERNAME_YOURS });
     }
     const mine = seq;
     const report = (state: AvailabilityState) => {

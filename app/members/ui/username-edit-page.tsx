@@ -28,33 +28,47 @@ const fetchAvailability: AvailabilityFetch = async (username, signal) => {
   }
 };
 
-function statusView(state: AvailabilityState): { text: string; tone: "hint" | "ok" | "error" } {
+/**
+ * What the field says of the name. The browser's own messages are English sentences of the `forms` catalog, put in
+ * the page's language by `message`; the server's answers come in it already (and are no key, so they stay as they are).
+ */
+function statusView(
+  state: AvailabilityState,
+  t: TFunction,
+  message: (key: string) => string,
+): { text: string; tone: "hint" | "ok" | "error" } {
   switch (state.status) {
     case "idle":
       return { text: "", tone: "hint" };
     case "invalid":
-      return { text: state.message, tone: "error" };
+      return { text: message(state.message), tone: "error" };
     case "checking":
-      return { text: `Checking whether “${state.username}” is free…`, tone: "hint" };
+      return { text: t("username.checking", { username: state.username }), tone: "hint" };
     case "answered":
-      return { text: state.message, tone: state.available ? "ok" : "error" };
+      return { text: message(state.message), tone: state.available ? "ok" : "error" };
     case "failed":
-      return { text: "Could not check this name just now; it will be checked when you save.", tone: "hint" };
+      return { text: t("username.failed"), tone: "hint" };
   }
 }
 
 import { EditActions } from "./edit-actions";
 import { PATHS } from "~/routing/paths";
+import { Trans, type TFunction, useTranslation } from "~/i18n/react";
+import { useProfileMessages } from "./form-messages";
+
+const TEXT_INPUT = { type: "text" } as const;
 
 export function UsernameEditPage() {
   const { username } = useLoaderData<typeof loadUsernameEditPage>();
   const lastResult = useActionData<typeof usernameEditAction>();
+  const { t } = useTranslation("members");
+  const { formatError, message } = useProfileMessages();
   const [form, fields] = useForm({
     id: "username",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema, formatError }),
   });
   const [availability, setAvailability] = useState<AvailabilityState>({ status: "idle" });
   const checker = useRef<AvailabilityChecker | null>(null);
@@ -68,7 +82,7 @@ export function UsernameEditPage() {
   }, [lastResult]);
 
   const field = fields.username;
-  const status = statusView(availability);
+  const status = statusView(availability, t, message);
   // The schema's message beside the field already says what is wrong with the form of the name.
   const showStatus = status.text !== "" && !(field.errors && availability.status === "invalid");
   const statusId = `${field.id}-availability`;
@@ -77,19 +91,23 @@ export function UsernameEditPage() {
   return (
     <div className="profile-form narrow">
       <p className="back-link">
-        <Link to={PATHS.profile}>← Your account</Link>
+        <Link to={PATHS.profile}>← {t("profile.heading")}</Link>
       </p>
-      <h1>Change username</h1>
+      <h1>{t("username.heading")}</h1>
       <p className="lead">
-        Your username is currently <strong className="username-current">{username}</strong>. You sign in with it (or
-        with your e-mail address).
+        <Trans
+          t={t}
+          i18nKey="username.lead"
+          values={{ username }}
+          components={{ current: <strong className="username-current" /> }}
+        />
       </p>
       <Form method="post" className="stacked-form" {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
         <div className="field">
-          <label htmlFor={field.id}>New username</label>
+          <label htmlFor={field.id}>{t("username.newUsername")}</label>
           <input
-            {...getInputProps(field, { type: "text" })}
+            {...getInputProps(field, TEXT_INPUT)}
             key={field.key}
             autoComplete="username"
             autoCapitalize="none"
@@ -103,8 +121,7 @@ export function UsernameEditPage() {
             }}
           />
           <p className="field-hint" id={hintId}>
-            {USERNAME_MIN}–{USERNAME_MAX} letters, digits, dots, underscores or hyphens. Capitals do not make a
-            different name: “Anna” and “anna” are the same.
+            {t("username.hint", { min: USERNAME_MIN, max: USERNAME_MAX })}
           </p>
           {field.errors ? (
             <p className="field-error" id={field.errorId}>
@@ -115,7 +132,7 @@ export function UsernameEditPage() {
             {showStatus ? status.text : ""}
           </p>
         </div>
-        <EditActions label="Change username" />
+        <EditActions label={t("username.submit")} />
       </Form>
     </div>
   );
