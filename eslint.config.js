@@ -29,6 +29,12 @@ const TRANSLATED_FILES = [
   "app/routes/members.profile*.tsx",
   "app/routes/members.membership.search.tsx",
   "app/routes/members.$.tsx",
+  "app/families/ui/my-trees-page.tsx",
+  "app/families/ui/tree-submit-page.tsx",
+  "app/families/ui/tree-preview-page.tsx",
+  "app/routes/members.genealogy.my-trees.tsx",
+  "app/routes/members.genealogy.submit.tsx",
+  "app/routes/members.genealogy.trees.$treeId.tsx",
 ];
 
 export default tseslint.config(

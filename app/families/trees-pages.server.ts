@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { validateCsrf } from "~/auth/csrf.server";
 import type { User } from "~/auth/users.server";
 import { getDatabase } from "~/db/current.server";
@@ -22,6 +23,9 @@ import {
   withdrawTree,
 } from "./trees.server";
 import { listMemberTreeJobs, startTreeJob } from "./tree-jobs.server";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta, translator } from "~/i18n/i18next.server";
+import { treeMessageIn } from "./tree-messages.server";
 
 /**
  * The members' pages of their own trees: the upload (/members/genealogy/submit, also for a newer file of a tree),
@@ -56,7 +60,9 @@ export async function loadSubmitPage(request: Request, user: User) {
   const wanted = new URL(request.url).searchParams.get("replaces");
   const replaces = wanted === null ? undefined : await replaceable(user, wanted);
   invariantResponse(wanted === null || replaces, NOT_YOURS);
+  const language = await languageOfRequest(request);
   return {
+    meta: pageMeta(language, "trees", "meta.submit"),
     replaces: replaces ? { id: replaces.id, title: replaces.title } : null,
     uploadMaxMb: Math.floor(Math.min(uploadMaxBytes(process.env), treeLimits(process.env).maxBytes) / 1024 / 1024),
     maxPeople: treeLimits(process.env).maxPeople,
@@ -84,12 +90,13 @@ export async function submitAction(request: Request, user: User, ip: string) {
     roomBytes: await uploadRoom(await getDatabase(), user),
     owner: user.id,
   });
+  const t = translator(await languageOfRequest(request), "trees");
   if (!upload.ok) {
     const file =
-      upload.reason === "quota" ? quotaMessage(upload.maxBytes) : `The file is larger than ${upload.maxMb} MB.`;
+      upload.reason === "quota" ? quotaMessage(upload.maxBytes) : t("submit.tooLargeServer", { mb: upload.maxMb });
     return refused({ file }, titleOf(upload.form));
   }
-  return keepingUploadOnlyIfDone(upload, () => storeSubmission(upload, user, ip));
+  return keepingUploadOnlyIfDone(upload, () => storeSubmission(upload, user, ip, t));
 }
 
 const titleOf = (form: FormData) =>
@@ -97,14 +104,14 @@ const titleOf = (form: FormData) =>
     .replace(/\s+/g, " ")
     .trim();
 
-async function storeSubmission(upload: ReceivedUpload, user: User, ip: string) {
+async function storeSubmission(upload: ReceivedUpload, user: User, ip: string, t: TFunction<"trees">) {
   const { form, filePath: stored, discard } = upload;
   const title = titleOf(form);
   const replacesRaw = String(form.get("replaces") ?? "");
   const errors: SubmitErrors = {};
-  if (!title) errors.title = "Give the tree a title, such as the family and the place.";
-  else if (title.length > MAX_TITLE) errors.title = `The title may have at most ${MAX_TITLE} characters.`;
-  if (!stored) errors.file = "Choose the GEDCOM file (.ged) to upload.";
+  if (!title) errors.title = t("submit.noTitle");
+  else if (title.length > MAX_TITLE) errors.title = t("submit.longTitle", { max: MAX_TITLE });
+  if (!stored) errors.file = t("submit.noFile");
   if (Object.keys(errors).length) {
     await discard();
     return refused(errors, title);
@@ -113,7 +120,7 @@ async function storeSubmission(upload: ReceivedUpload, user: User, ip: string) {
   const replaces = replacesRaw ? parseTreeId(replacesRaw) : null;
   if (replaces === undefined) {
     await discard();
-    return refused({ file: NOT_YOURS }, title);
+    return refused({ file: t("notYours") }, title);
   }
   const name = upload.fileName || "tree.ged";
   const started = await startTreeJob(
@@ -132,10 +139,11 @@ async function storeSubmission(upload: ReceivedUpload, user: User, ip: string) {
         ]);
   if (outcome === null) return redirect(`${PATHS.myTrees}?done=reading`);
   if (!outcome.ok) {
-    if (!outcome.errors) return refused({ file: outcome.message ?? NOT_YOURS }, title);
+    if (!outcome.errors)
+      return refused({ file: outcome.message ? treeMessageIn(t, outcome.message) : t("notYours") }, title);
     return refused(
       {
-        file: `“${name}” cannot be taken as it is: correct these in your genealogy program, export the file again and upload it.`,
+        file: t("submit.cannotTake", { name }),
         problems: outcome.errors.map((e) => ({ line: e.line, message: e.message })),
         more: outcome.more,
       },
@@ -163,9 +171,13 @@ export async function loadMyTrees(request: Request, user: User) {
   const done = url.searchParams.get("done");
   const database = await getDatabase();
   const trees = await listMemberTrees(database, user.id);
+  const language = await languageOfRequest(request);
+  const t = translator(language, "trees");
+  const jobs = await listMemberTreeJobs(database, user.id);
   return {
+    meta: pageMeta(language, "trees", "meta.myTrees"),
     trees: trees.map(treeView),
-    jobs: await listMemberTreeJobs(database, user.id),
+    jobs: jobs.map((j) => ({ ...j, error: j.error === null ? null : treeMessageIn(t, j.error) })),
     pollMs: TREE_PROGRESS_POLL_MS,
     done: DONE.find((d) => d === done) ?? null,
     submitPath: PATHS.treeSubmit,
@@ -177,11 +189,12 @@ export async function myTreesAction(request: Request, user: User, ip: string) {
   const form = await readForm(request);
   await validateCsrf(form, request);
   const treeId = parseTreeId(String(form.get("treeId") ?? ""));
+  const t = translator(await languageOfRequest(request), "trees");
   if (form.get("intent") !== "withdraw") {
-    return data({ message: "Use the Withdraw button.", treeId: treeId ?? null }, { status: 400 });
+    return data({ message: t("myTrees.useWithdraw"), treeId: treeId ?? null }, { status: 400 });
   }
   const ok = treeId !== undefined && (await withdrawTree(await getDatabase(), treeId, { userId: user.id, ip }));
-  if (!ok) return data({ message: NOT_YOURS, treeId: treeId ?? null }, { status: 400 });
+  if (!ok) return data({ message: t("notYours"), treeId: treeId ?? null }, { status: 400 });
   return redirect(`${PATHS.myTrees}?done=withdrawn`);
 }
 
@@ -194,14 +207,20 @@ export async function loadTreePreview(request: Request, user: User, treeIdParam:
     isAdmin: user.role === "admin",
   });
   invariantResponse(preview, () => routeParamsMessage(url.pathname));
+  const language = await languageOfRequest(request);
+  const t = translator(language, "trees");
   return {
+    meta: {
+      title: t("meta.preview.title", { title: preview.tree.title }),
+      description: t("meta.preview.description", { title: preview.tree.title }),
+    },
     tree: treeView(preview.tree),
     own: preview.tree.submitterId === user.id,
     warnings: preview.warnings,
     people: preview.people.map((p) => ({
       id: formatPersonId(genealogy, p.number),
       href: personPath(genealogy, p.number),
-      name: `${p.given} ${p.surname}`.trim() || "(no name)",
+      name: `${p.given} ${p.surname}`.trim() || t("preview.noName"),
       years: [p.birthDate?.slice(0, 4) ?? "", p.deathDate?.slice(0, 4) ?? ""].some(Boolean)
         ? `${p.birthDate?.slice(0, 4) ?? ""}–${p.deathDate?.slice(0, 4) ?? ""}`
         : "",

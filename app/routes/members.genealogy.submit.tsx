@@ -3,6 +3,8 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { loadSubmitPage, submitAction } from "~/families/trees-pages.server";
 import { TreeSubmitPage } from "~/families/ui/tree-submit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
@@ -18,7 +20,9 @@ export default function GenealogySubmit() {
   return <TreeSubmitPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Submit your family tree — Master Pedigree Database — Metryka" }];
+export const handle = i18nHandle("trees");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -3,6 +3,8 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { loadTreePreview } from "~/families/trees-pages.server";
 import { TreePreviewPage } from "~/families/ui/tree-preview-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
@@ -22,9 +24,9 @@ export default function GenealogyTreePreview() {
   return <TreePreviewPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.tree.title ?? "Family tree"} — Master Pedigree Database — Metryka` },
-];
+export const handle = i18nHandle("trees");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

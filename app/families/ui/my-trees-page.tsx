@@ -2,22 +2,17 @@ import { useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { loadMyTrees, myTreesAction } from "../trees-pages.server";
-import { TREE_STATUS_LABELS, dayOf } from "./tree-status";
+import { dayOf, treeStatusKey } from "./tree-status";
 import { GedcomProblems } from "./tree-submit-page";
-
-const NOTICES = {
-  submitted: "Your tree is uploaded. An administrator will look at it; until it is approved only you see its people.",
-  replacement:
-    "The newer file is uploaded. Until an administrator approves it, members see the tree as it was; then the new file takes its place.",
-  withdrawn: "The tree is withdrawn: its people are no longer in the Master Pedigree Database.",
-  reading: "Your file is uploaded and is being read. You may leave this page: what comes of it is shown here.",
-} as const;
+import { type TFunction, useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 
 type Jobs = ReturnType<typeof useLoaderData<typeof loadMyTrees>>["jobs"];
 
 /** The member's files being read (with how far) and those refused lately (with their errors by line). */
-function TreeJobs({ jobs, pollMs }: { jobs: Jobs; pollMs: number }) {
+function TreeJobs({ jobs, pollMs, t }: { jobs: Jobs; pollMs: number; t: TFunction }) {
   const revalidator = useRevalidator();
+  const format = useFormat();
   const reading = jobs.some((j) => j.status === "reading");
   useEffect(() => {
     if (!reading) return;
@@ -30,7 +25,7 @@ function TreeJobs({ jobs, pollMs }: { jobs: Jobs; pollMs: number }) {
   if (!jobs.length) return null;
   return (
     <section aria-labelledby="tree-jobs-title" className="tree-jobs">
-      <h2 id="tree-jobs-title">Files you sent</h2>
+      <h2 id="tree-jobs-title">{t("myTrees.jobs")}</h2>
       {jobs.map((j) => (
         <div key={j.batchId} className="tree-job" data-status={j.status}>
           <h3>
@@ -38,14 +33,15 @@ function TreeJobs({ jobs, pollMs }: { jobs: Jobs; pollMs: number }) {
           </h3>
           {j.status === "reading" ? (
             <p role="status">
-              <span id={`tree-job-${j.batchId}`}>Being read{j.percent === null ? "…" : `: ${j.percent} %`}</span>{" "}
+              <span id={`tree-job-${j.batchId}`}>
+                {j.percent === null ? t("myTrees.reading") : t("myTrees.readingPercent", { percent: j.percent })}
+              </span>{" "}
               {j.percent !== null && <progress value={j.percent} max={100} aria-labelledby={`tree-job-${j.batchId}`} />}
             </p>
           ) : (
             <>
               <p className="notice notice-error" role="alert">
-                Not taken, {dayOf(j.createdAt)}: {j.error} Correct the file in your genealogy program, export it again
-                and submit it.
+                {t("myTrees.notTaken", { day: format.day(dayOf(j.createdAt), 0), error: j.error ?? "" })}
               </p>
               {j.problems.length > 0 && <GedcomProblems problems={j.problems} more={j.more} />}
             </>
@@ -61,15 +57,17 @@ export function MyTreesPage() {
   const { trees, jobs, pollMs, done, submitPath, searchPath } = useLoaderData<typeof loadMyTrees>();
   const refused = useActionData<typeof myTreesAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("trees");
+  const format = useFormat();
   return (
     <>
       <p className="breadcrumb">
-        <Link to={searchPath}>Master Pedigree Database</Link> › Your trees
+        <Link to={searchPath}>{t("database")}</Link> › {t("myTrees.breadcrumb")}
       </p>
-      <h1>Your family trees</h1>
+      <h1>{t("myTrees.heading")}</h1>
       {done && (
         <p className="notice notice-success" role="status">
-          {NOTICES[done]}
+          {t(`myTrees.done.${done}`)}
         </p>
       )}
       {refused && (
@@ -79,82 +77,81 @@ export function MyTreesPage() {
       )}
       <p>
         <Link to={submitPath} className="btn btn-primary">
-          Submit a tree
+          {t("myTrees.submit")}
         </Link>
       </p>
-      <TreeJobs jobs={jobs} pollMs={pollMs} />
+      <TreeJobs jobs={jobs} pollMs={pollMs} t={t} />
       {trees.length === 0 ? (
-        <p>You have not submitted a tree yet.</p>
+        <p>{t("myTrees.none")}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Your trees">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t("myTrees.breadcrumb")}>
           <table className="results admin-table card-table tree-table">
             <thead>
               <tr>
                 <th scope="col" className="unsortable">
-                  Title
+                  {t("myTrees.title")}
                 </th>
                 <th scope="col" className="unsortable">
-                  File
+                  {t("myTrees.file")}
                 </th>
                 <th scope="col" className="unsortable">
-                  People
+                  {t("myTrees.people")}
                 </th>
                 <th scope="col" className="unsortable">
-                  Families
+                  {t("myTrees.families")}
                 </th>
                 <th scope="col" className="unsortable">
-                  Status
+                  {t("myTrees.status")}
                 </th>
                 <th scope="col" className="unsortable">
-                  Submitted
+                  {t("myTrees.submitted")}
                 </th>
                 <th scope="col" className="unsortable">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("myTrees.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {trees.map((t) => (
-                <tr key={t.id}>
+              {trees.map((tree) => (
+                <tr key={tree.id}>
                   <td className="card-title">
-                    {t.status === "pending" || t.status === "approved" ? (
-                      <Link to={t.previewHref}>{t.title}</Link>
+                    {tree.status === "pending" || tree.status === "approved" ? (
+                      <Link to={tree.previewHref}>{tree.title}</Link>
                     ) : (
-                      t.title
+                      tree.title
                     )}
-                    {t.replacesTitle && <div className="hint">Replaces “{t.replacesTitle}”</div>}
-                  </td>
-                  <td className="cell-email" data-label="File">
-                    {t.fileName}
-                  </td>
-                  <td className="num" data-label="People">
-                    {t.people.toLocaleString("en")}
-                  </td>
-                  <td className="num" data-label="Families">
-                    {t.families.toLocaleString("en")}
-                  </td>
-                  <td data-label="Status">
-                    {TREE_STATUS_LABELS[t.status]}
-                    {t.warnings > 0 && (
-                      <div className="hint">
-                        {t.warnings} {t.warnings === 1 ? "warning" : "warnings"}
-                      </div>
+                    {tree.replacesTitle && (
+                      <div className="hint">{t("myTrees.replaces", { title: tree.replacesTitle })}</div>
                     )}
                   </td>
-                  <td className="nowrap" data-label="Submitted">
-                    {dayOf(t.submittedAt)}
+                  <td className="cell-email" data-label={t("myTrees.file")}>
+                    {tree.fileName}
+                  </td>
+                  <td className="num" data-label={t("myTrees.people")}>
+                    {format.number(tree.people)}
+                  </td>
+                  <td className="num" data-label={t("myTrees.families")}>
+                    {format.number(tree.families)}
+                  </td>
+                  <td data-label={t("myTrees.status")}>
+                    {t(treeStatusKey(tree.status))}
+                    {tree.warnings > 0 && <div className="hint">{t("warnings", { count: tree.warnings })}</div>}
+                  </td>
+                  <td className="nowrap" data-label={t("myTrees.submitted")}>
+                    {format.day(dayOf(tree.submittedAt), 0)}
                   </td>
                   <td>
                     <div className="admin-actions">
-                      {t.replaceHref && (
-                        <Link to={t.replaceHref}>
-                          Replace with a newer file<span className="visually-hidden">: {t.title}</span>
+                      {tree.replaceHref && (
+                        <Link to={tree.replaceHref}>
+                          {t("myTrees.replace")}
+                          <span className="visually-hidden">: {tree.title}</span>
                         </Link>
                       )}
-                      {t.canWithdraw && (
+                      {tree.canWithdraw && (
                         <Form method="post">
                           <AuthenticityTokenInput name="csrf" />
-                          <input type="hidden" name="treeId" value={t.id} />
+                          <input type="hidden" name="treeId" value={tree.id} />
                           <button
                             type="submit"
                             name="intent"
@@ -162,7 +159,8 @@ export function MyTreesPage() {
                             className="btn btn-secondary"
                             disabled={busy}
                           >
-                            Withdraw<span className="visually-hidden">: {t.title}</span>
+                            {t("myTrees.withdraw")}
+                            <span className="visually-hidden">: {tree.title}</span>
                           </button>
                         </Form>
                       )}

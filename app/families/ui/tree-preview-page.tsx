@@ -1,74 +1,77 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { loadTreePreview } from "../trees-pages.server";
-import { TREE_STATUS_LABELS, dayOf } from "./tree-status";
+import { dayOf, treeStatusKey } from "./tree-status";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 
 /** /members/genealogy/trees/:treeId: a tree as its submitter or an administrator sees it, before approval too. */
 export function TreePreviewPage() {
   const { tree, own, warnings, people, myTreesPath, approvalsPath } = useLoaderData<typeof loadTreePreview>();
+  const { t } = useTranslation("trees");
+  const format = useFormat();
   return (
     <>
       <p className="breadcrumb">
-        {own ? <Link to={myTreesPath}>Your trees</Link> : <Link to={approvalsPath}>Approvals</Link>} › {tree.title}
+        {own ? (
+          <Link to={myTreesPath}>{t("myTrees.breadcrumb")}</Link>
+        ) : (
+          <Link to={approvalsPath}>{t("preview.approvals")}</Link>
+        )}{" "}
+        › {tree.title}
       </p>
       <h1>{tree.title}</h1>
       <dl className="dl-grid">
         <div>
-          <dt>Status</dt>
-          <dd>{TREE_STATUS_LABELS[tree.status]}</dd>
+          <dt>{t("myTrees.status")}</dt>
+          <dd>{t(treeStatusKey(tree.status))}</dd>
         </div>
         <div>
-          <dt>Submitted</dt>
-          <dd>
-            {dayOf(tree.submittedAt)} by {tree.submitter}
-          </dd>
+          <dt>{t("myTrees.submitted")}</dt>
+          <dd>{t("preview.submittedBy", { day: format.day(dayOf(tree.submittedAt), 0), name: tree.submitter })}</dd>
         </div>
         <div>
-          <dt>File</dt>
+          <dt>{t("myTrees.file")}</dt>
           <dd>{tree.fileName}</dd>
         </div>
         <div>
-          <dt>Contents</dt>
+          <dt>{t("preview.contents")}</dt>
           <dd>
-            {tree.people.toLocaleString("en")} people, {tree.families.toLocaleString("en")} families
+            {t("people", { count: tree.people })}, {t("families", { count: tree.families })}
           </dd>
         </div>
         {tree.replacesTitle && (
           <div>
-            <dt>Replaces</dt>
+            <dt>{t("preview.replaces")}</dt>
             <dd>{tree.replacesTitle}</dd>
           </div>
         )}
       </dl>
       {tree.status === "pending" && (
         <p className="notice" role="note">
-          Waiting for an administrator: only the submitter and the administrators see these people. Their numbers are
-          given for now and may change when the tree is approved.
+          {t("preview.pending")}
         </p>
       )}
-      <h2>Warnings ({tree.warnings.toLocaleString("en")})</h2>
+      <h2>{t("preview.warningsHeading", { total: format.number(tree.warnings) })}</h2>
       {warnings.length === 0 ? (
-        <p>The file was read without warnings.</p>
+        <p>{t("preview.noWarnings")}</p>
       ) : (
         <div className="gedcom-problems">
           <ol>
             {warnings.map((w, i) => (
-              <li key={i}>
-                {w.line > 0 ? `Line ${w.line}: ` : ""}
-                {w.message}
-              </li>
+              <li key={i}>{w.line > 0 ? t("problems.line", { line: w.line, message: w.message }) : w.message}</li>
             ))}
           </ol>
-          {tree.warnings > warnings.length && <p>… and {tree.warnings - warnings.length} more.</p>}
+          {tree.warnings > warnings.length && <p>{t("problems.more", { count: tree.warnings - warnings.length })}</p>}
         </div>
       )}
-      <h2>People</h2>
+      <h2>{t("preview.people")}</h2>
       {people.length === 0 ? (
-        <p>None: the tree is no longer in the database.</p>
+        <p>{t("preview.noPeople")}</p>
       ) : (
         <>
           {tree.people > people.length && (
             <p>
-              The first {people.length.toLocaleString("en")} of {tree.people.toLocaleString("en")}, by name.
+              {t("preview.firstPeople", { shown: format.number(people.length), total: format.number(tree.people) })}
             </p>
           )}
           <ul className="tree-people">

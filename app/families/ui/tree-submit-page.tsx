@@ -3,12 +3,19 @@ import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PATHS } from "~/routing/paths";
 import type { loadSubmitPage, submitAction } from "../trees-pages.server";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
+
+const FILE_INPUT = { type: "file", accept: ".ged,.gedcom,text/plain" } as const;
+const TITLE_INPUT = { type: "text" } as const;
 
 /** /members/genealogy/submit: a member's GEDCOM upload, a new tree or a newer file of one of theirs. */
 export function TreeSubmitPage() {
   const { replaces, uploadMaxMb, maxPeople, maxTitle, searchPath } = useLoaderData<typeof loadSubmitPage>();
   const refused = useActionData<typeof submitAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("trees");
+  const format = useFormat();
   const errors = refused?.errors ?? {};
   const [sizeError, setSizeError] = useState<string | null>(null);
   const fileError = sizeError ?? errors.file;
@@ -17,24 +24,20 @@ export function TreeSubmitPage() {
   return (
     <>
       <p className="breadcrumb">
-        <Link to={searchPath}>Master Pedigree Database</Link> › <Link to={PATHS.myTrees}>Your trees</Link> ›{" "}
-        {replaces ? "Replace" : "Submit"}
+        <Link to={searchPath}>{t("database")}</Link> › <Link to={PATHS.myTrees}>{t("myTrees.breadcrumb")}</Link> ›{" "}
+        {replaces ? t("submit.breadcrumbReplace") : t("submit.breadcrumb")}
       </p>
-      <h1>{replaces ? `A newer file of “${replaces.title}”` : "Submit your family tree"}</h1>
-      <p className="lead">
-        {replaces
-          ? "The new file waits for an administrator, as the first did; until it is approved members see the tree as it is now. People whose GEDCOM id (such as @I12@) is the same in both files keep their numbers."
-          : "Export your tree from your genealogy program as a GEDCOM file (.ged) and upload it here. An administrator looks at it before members can find its people; until then only you see them."}
-      </p>
+      <h1>{replaces ? t("submit.headingReplace", { title: replaces.title }) : t("submit.heading")}</h1>
+      <p className="lead">{replaces ? t("submit.leadReplace") : t("submit.lead")}</p>
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
         <AuthenticityTokenInput name="csrf" />
         {replaces && <input type="hidden" name="replaces" value={replaces.id} />}
         <div className="field">
-          <label htmlFor="title">Title of the tree</label>
+          <label htmlFor="title">{t("submit.title")}</label>
           <input
             id="title"
             name="title"
-            type="text"
+            {...TITLE_INPUT}
             required
             maxLength={maxTitle}
             defaultValue={refused?.values.title || replaces?.title || ""}
@@ -42,7 +45,7 @@ export function TreeSubmitPage() {
             aria-describedby={`title-hint${errors.title ? " title-error" : ""}`}
           />
           <p className="hint" id="title-hint">
-            The family and where it lived, for example “Kessler of Rożyszcze and Łódź”.
+            {t("submit.titleHint")}
           </p>
           {errors.title && (
             <p className="field-error" id="title-error">
@@ -51,28 +54,23 @@ export function TreeSubmitPage() {
           )}
         </div>
         <div className="field">
-          <label htmlFor="file">GEDCOM file</label>
+          <label htmlFor="file">{t("submit.file")}</label>
           <input
             id="file"
             name="file"
-            type="file"
-            accept=".ged,.gedcom,text/plain"
+            {...FILE_INPUT}
             required
             aria-invalid={fileError ? true : undefined}
             aria-describedby={describedBy.join(" ")}
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               setSizeError(
-                file && file.size > uploadMaxMb * 1024 * 1024
-                  ? `The file is larger than ${uploadMaxMb} MB, the most an upload may be.`
-                  : null,
+                file && file.size > uploadMaxMb * 1024 * 1024 ? t("submit.tooLarge", { mb: uploadMaxMb }) : null,
               );
             }}
           />
           <p className="hint" id="file-hint">
-            GEDCOM 5.5 or 7.0, in any character set your program writes. At most {uploadMaxMb} MB and{" "}
-            {maxPeople.toLocaleString("en")} people; a large file is read after the upload, and your trees page shows
-            how far it is.
+            {t("submit.fileHint", { mb: uploadMaxMb, people: format.number(maxPeople) })}
           </p>
           {fileError && (
             <p className="field-error" id="file-error">
@@ -82,7 +80,7 @@ export function TreeSubmitPage() {
           {problems.length > 0 && <GedcomProblems id="file-problems" problems={problems} more={errors.more ?? 0} />}
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || !!sizeError}>
-          {busy ? "Uploading…" : replaces ? "Upload the newer file" : "Upload the tree"}
+          {busy ? t("submit.uploading") : replaces ? t("submit.uploadNewer") : t("submit.upload")}
         </button>
       </Form>
     </>
@@ -99,17 +97,15 @@ export function GedcomProblems({
   problems: { line: number; message: string }[];
   more: number;
 }) {
+  const { t } = useTranslation("trees");
   return (
     <div className="gedcom-problems" id={id}>
       <ol>
         {problems.map((p, i) => (
-          <li key={i}>
-            {p.line > 0 ? `Line ${p.line}: ` : ""}
-            {p.message}
-          </li>
+          <li key={i}>{p.line > 0 ? t("problems.line", { line: p.line, message: p.message }) : p.message}</li>
         ))}
       </ol>
-      {more > 0 && <p>… and {more.toLocaleString("en")} more.</p>}
+      {more > 0 && <p>{t("problems.more", { count: more })}</p>}
     </div>
   );
 }
