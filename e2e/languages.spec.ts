@@ -166,8 +166,8 @@ test.describe("languages", () => {
     const member = await makeAccount({ profile: { givenName: "Olga", surname: "Schulz" } });
     await signInAs(member);
     await page.goto("/members/profileEditPersonal?lng=pl");
-    await page.getByLabel("Language of the site").selectOption("de");
-    await page.getByRole("button", { name: "Save personal details" }).click();
+    await page.getByLabel(text("pl", "members", "personal.siteLanguage")).selectOption("de");
+    await page.getByRole("button", { name: text("pl", "members", "personal.save") }).click();
     await expect(page).toHaveURL(/\/members\/profile\?updated=personal$/);
     expect(await htmlLang(page)).toBe("de");
     const row = await database.db.selectFrom("users").select("language").where("id", "=", member.id).executeTakeFirst();
@@ -176,9 +176,9 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "home", "heading"));
     // "As my browser asks" leaves it to the browser again, and forgets the cookie.
     await page.goto("/members/profileEditPersonal");
-    await expect(page.getByLabel("Language of the site")).toHaveValue("de");
-    await page.getByLabel("Language of the site").selectOption("");
-    await page.getByRole("button", { name: "Save personal details" }).click();
+    await expect(page.getByLabel(text("de", "members", "personal.siteLanguage"))).toHaveValue("de");
+    await page.getByLabel(text("de", "members", "personal.siteLanguage")).selectOption("");
+    await page.getByRole("button", { name: text("de", "members", "personal.save") }).click();
     await expect(page).toHaveURL(/updated=personal$/);
     expect(await htmlLang(page)).toBe("en");
   });

@@ -61,8 +61,14 @@ export async function personalEditAction(request: Request, clientIp: string) {
     return data({ result: submission.reply(), regions }, { status: 400 });
   }
   await updatePersonalDetails(await getDatabase(), user, submission.value, { ip: clientIp });
-  // The language cookie comes before the profile (app/i18n/choose.server.ts): it follows the new choice, or goes.
+  // The language cookie comes before the profile (app/i18n/choose.server.ts): it follows a new choice, or goes. A
+  // choice left as it was leaves the cookie alone, so saving a new phone number does not undo the language menu.
   const chosen = submission.value.language;
-  const cookie = isLanguage(chosen) ? languageCookieFor(request, chosen) : clearLanguageCookie(request);
+  const cookie =
+    chosen === user.language
+      ? undefined
+      : isLanguage(chosen)
+        ? languageCookieFor(request, chosen)
+        : clearLanguageCookie(request);
   return redirect(`${PROFILE_PATH}?updated=personal`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
