@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getFamilyCollection, parsePersonId } from "./collections";
 import { parsePersonCriteria, personCriteriaToParams } from "./criteria";
-import { formatPartialDate, mayBeLiving } from "./dates";
+import { formatPartialDate, formatPartialDateIn, mayBeLiving } from "./dates";
 
 const lodz = getFamilyCollection("lodz")!;
 const genealogy = getFamilyCollection("genealogy")!;
@@ -50,6 +50,18 @@ describe("dates and people who may be living", () => {
     expect(formatPartialDate("1834-05")).toBe("May 1834");
     expect(formatPartialDate("1762")).toBe("1762");
     expect(formatPartialDate(null)).toBe("");
+  });
+
+  it("writes them in the reader's language: a day's month in its case, a month alone as a calendar names it", () => {
+    expect(formatPartialDateIn("en", "1834-05-12")).toBe("12 May 1834");
+    expect(formatPartialDateIn("de", "1834-05-12")).toBe("12. Mai 1834");
+    expect(formatPartialDateIn("pl", "1834-05-12")).toBe("12 maja 1834");
+    expect(formatPartialDateIn("pl", "1834-05")).toBe("maj 1834");
+    expect(formatPartialDateIn("uk", "1834-05")).toBe("травень 1834");
+    expect(formatPartialDateIn("ru", "1834-05-12")).toBe("12 мая 1834");
+    expect(formatPartialDateIn("ru", "1834")).toBe("1834");
+    expect(formatPartialDateIn("de", "not a date")).toBe("not a date");
+    expect(formatPartialDateIn("uk", null)).toBe("");
   });
 
   it("counts anyone born less than 100 years ago with no death as possibly living", () => {

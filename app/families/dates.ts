@@ -4,6 +4,9 @@
  * for what is unknown. The rule for people who may be living sits here too,
  * because it is a rule about dates.
  */
+import { formatDay } from "~/i18n/format";
+import type { Language } from "~/i18n/languages";
+
 export interface PartialDate {
   year: number;
   /** 0 when unknown */
@@ -42,6 +45,28 @@ export function parseDateText(s: string): PartialDate | null {
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(s);
   if (!m) return null;
   return { year: Number(m[1]), month: Number(m[2] ?? 0), day: Number(m[3] ?? 0) };
+}
+
+/**
+ * A partial date in the reader's language: "12. Mai 1834", "maj 1834", "12 мая 1834"; English as
+ * `formatPartialDate` writes it. A month without a day stands alone ("травень 1834"), as a calendar names it.
+ */
+export function formatPartialDateIn(language: Language, s: string | null | undefined): string {
+  if (language === "en" || !s) return formatPartialDate(s);
+  const d = parseDateText(s);
+  if (!d) return s;
+  if (!d.month) return String(d.year);
+  if (!d.day) return `${monthName(language, d.month)} ${d.year}`;
+  return formatDay(language, dateText(d), d.year);
+}
+
+const monthNames = new Map<Language, Intl.DateTimeFormat>();
+
+function monthName(language: Language, month: number): string {
+  let format = monthNames.get(language);
+  if (!format)
+    monthNames.set(language, (format = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" })));
+  return format.format(new Date(Date.UTC(2000, month - 1, 1)));
 }
 
 /** "12 May 1834", "May 1834" or "1834". */

@@ -24,7 +24,12 @@ import {
   personFieldFormInfo,
   personForm,
 } from "./criteria";
-import { formatPartialDate } from "./dates";
+import { formatPartialDateIn } from "./dates";
+import { languageOfRequest } from "~/auth/language.server";
+import { translator } from "~/i18n/i18next.server";
+import type { Language } from "~/i18n/languages";
+import { formatDay } from "~/i18n/format";
+import type { TFunction } from "i18next";
 import {
   DESCENDANT_DEPTH,
   type DescendantNode,
@@ -46,8 +51,13 @@ import { type FamilyViewer, type PersonDetail, type PersonView, getPerson, searc
  * people who may be living (`viewer.isAdmin`).
  */
 
-function event(date: string | null, place: string): string {
-  return [formatPartialDate(date), place].filter(Boolean).join(", ");
+function event(date: string | null, place: string, language: Language = "en"): string {
+  return [formatPartialDateIn(language, date), place].filter(Boolean).join(", ");
+}
+
+/** A family collection's title and source note in the reader's language (the `trees` catalog's `collections`). */
+export function collectionWords(t: TFunction<"trees">, c: FamilyCollection) {
+  return { title: t(`collections.${c.id}.title`), sourceNote: t(`collections.${c.id}.sourceNote`) };
 }
 
 function lifeYears(p: PersonView): string {
@@ -69,8 +79,6 @@ function linkView(c: FamilyCollection, p: PersonView) {
 }
 
 export type PersonLink = ReturnType<typeof linkView>;
-
-const SEX_LABELS = { m: "Male", f: "Female", u: "Unknown" } as const;
 
 export async function loadPersonSearch(request: Request, collection: FamilyCollection, viewer: FamilyViewer) {
   const url = new URL(request.url);
@@ -162,16 +170,37 @@ function chartBox(c: FamilyCollection, pedigree: Pedigree, n: number, generation
   };
 }
 
-function citation(c: FamilyCollection, d: PersonDetail, pageUrl: string, accessed: Date): string {
-  const day = formatCitationDay(accessed);
+function citation(
+  c: FamilyCollection,
+  d: PersonDetail,
+  pageUrl: string,
+  accessed: Date,
+  language: Language,
+  t: TFunction<"trees">,
+): string {
+  const day =
+    language === "en" ? formatCitationDay(accessed) : formatDay(language, accessed.toISOString().slice(0, 10), 0);
   const p = d.person;
   const life = p.hidden
     ? ""
-    : [p.birthDate && `born ${formatPartialDate(p.birthDate)}`, p.deathDate && `died ${formatPartialDate(p.deathDate)}`]
+    : [
+        p.birthDate && t("citation.born", { date: formatPartialDateIn(language, p.birthDate) }),
+        p.deathDate && t("citation.died", { date: formatPartialDateIn(language, p.deathDate) }),
+      ]
         .filter(Boolean)
         .join(", ");
-  const tree = d.tree ? ` Tree “${d.tree.title}”, submitted by ${d.tree.submitter}.` : "";
-  return `“${p.name}”${life ? ` (${life})` : ""}, person ${formatPersonId(c, p.number)}, in Metryka, ${c.title}.${tree} ${pageUrl} (accessed ${day}).`;
+  // The tree's sentence follows the collection's, when there is one.
+  const tree = d.tree ? ` ${t("citation.tree", { title: d.tree.title, name: d.tree.submitter })}` : "";
+  const values = {
+    name: p.name,
+    id: formatPersonId(c, p.number),
+    collection: collectionWords(t, c).title,
+    tree,
+    url: pageUrl,
+    day,
+    life,
+  };
+  return t(life ? "citation.personWithLife" : "citation.person", values);
 }
 
 /** A person page's address read: the person's number (only the id as shown, L1234, names a page) and the database. */
@@ -194,18 +223,25 @@ export async function loadPersonPage(
   const p = detail.person;
   const pedigree = await loadPedigree(database, p, viewer);
   const link = (v: PersonView | null) => (v ? linkView(collection, v) : null);
+  const language = await languageOfRequest(request);
+  const t = translator(language, "trees");
+  const words = collectionWords(t, collection);
+  const id = formatPersonId(collection, p.number);
   return {
+    meta: {
+      title: t("meta.person.title", { name: p.name, id, collection: words.title }),
+      description: t("meta.person.description", { name: p.name, collection: words.title }),
+    },
     collection: {
       id: collection.id,
-      title: collection.title,
+      ...words,
       searchPath: familySearchPath(collection),
-      sourceNote: collection.sourceNote,
     },
     person: {
       ...linkView(collection, p),
-      sexLabel: SEX_LABELS[p.sex],
-      birth: event(p.birthDate, p.birthPlace),
-      death: event(p.deathDate, p.deathPlace),
+      sexLabel: t(`person.sex.${p.sex}`),
+      birth: event(p.birthDate, p.birthPlace, language),
+      death: event(p.deathDate, p.deathPlace, language),
       notes: p.notes,
     },
     father: link(detail.father),
@@ -214,16 +250,16 @@ export async function loadPersonPage(
     marriages: detail.marriages.map((m) => ({
       key: m.familyId,
       spouse: link(m.spouse),
-      marriage: event(m.date, m.place),
+      marriage: event(m.date, m.place, language),
       children: m.children.map((ch) => linkView(collection, ch)),
     })),
     sources: detail.sources,
-    tree: detail.tree ? { ...detail.tree, submittedOn: formatPartialDate(detail.tree.submittedOn) } : null,
+    tree: detail.tree ? { ...detail.tree, submittedOn: formatPartialDateIn(language, detail.tree.submittedOn) } : null,
     pedigree: chartBox(collection, pedigree, 1, 1),
     generations: pedigree.generations,
     descendantsHref: descendantsPath(collection, p.number),
     gedcomHref: collection.id === "genealogy" ? personGedcomPath(formatPersonId(collection, p.number)) : null,
-    citation: citation(collection, detail, `${url.origin}${personPath(collection, p.number)}`, new Date()),
+    citation: citation(collection, detail, `${url.origin}${personPath(collection, p.number)}`, new Date(), language, t),
   };
 }
 
@@ -258,8 +294,6 @@ function beyond(item: DescendantItem): number {
   return item.marriages.reduce((n, m) => n + m.childrenBeyond + m.children.reduce((k, ch) => k + beyond(ch), 0), 0);
 }
 
-export const DEPTH_MESSAGE = `Choose how many generations to show: a whole number from ${DESCENDANT_DEPTH.min} to ${DESCENDANT_DEPTH.max}.`;
-
 /** The depth asked for: the default when none is given, undefined when it is not a depth the page offers. */
 export function parseDepth(raw: string | null): number | undefined {
   if (raw === null || raw === "") return DESCENDANT_DEPTH.default;
@@ -279,8 +313,18 @@ export async function loadDescendantsPage(
   invariantResponse(person, () => routeParamsMessage(url.pathname));
   const rawDepth = url.searchParams.get("depth");
   const depth = parseDepth(rawDepth);
+  const t = translator(await languageOfRequest(request), "trees");
+  const words = collectionWords(t, collection);
   const base = {
-    collection: { id: collection.id, title: collection.title, searchPath: familySearchPath(collection) },
+    meta: {
+      title: t("meta.descendants.title", {
+        name: person.name,
+        id: formatPersonId(collection, number),
+        collection: words.title,
+      }),
+      description: t("meta.descendants.description", { name: person.name }),
+    },
+    collection: { id: collection.id, title: words.title, searchPath: familySearchPath(collection) },
     person: linkView(collection, person),
     path: descendantsPath(collection, number),
     depths: Array.from({ length: DESCENDANT_DEPTH.max - DESCENDANT_DEPTH.min + 1 }, (_, i) => DESCENDANT_DEPTH.min + i),
@@ -288,7 +332,13 @@ export async function loadDescendantsPage(
   };
   if (depth === undefined) {
     return data(
-      { ...base, depth: DESCENDANT_DEPTH.default, typedDepth: rawDepth ?? "", error: DEPTH_MESSAGE, outline: null },
+      {
+        ...base,
+        depth: DESCENDANT_DEPTH.default,
+        typedDepth: rawDepth ?? "",
+        error: t("descendants.depthError", { min: DESCENDANT_DEPTH.min, max: DESCENDANT_DEPTH.max }),
+        outline: null,
+      },
       { status: 400 },
     );
   }

@@ -3,6 +3,7 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { DescendantsPage, descendantsPageMeta } from "~/families/ui/descendants-page";
 import { loadSourceDescendants, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadSourceDescendants(request, await requireActiveMember(request), params);
@@ -16,6 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MembersSourceDescendants() {
   return <DescendantsPage />;
 }
+
+export const handle = i18nHandle("trees");
 
 export const meta: MetaFunction<typeof loader> = (args) => descendantsPageMeta(args);
 

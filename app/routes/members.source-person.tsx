@@ -3,6 +3,7 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { PersonPage, personPageMeta } from "~/families/ui/person-page";
 import { loadSourcePerson, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadSourcePerson(request, await requireActiveMember(request), params);
@@ -16,6 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MembersSourcePerson() {
   return <PersonPage />;
 }
+
+export const handle = i18nHandle("trees");
 
 export const meta: MetaFunction<typeof loader> = (args) => personPageMeta(args);
 

@@ -1,7 +1,10 @@
-import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
+import type { MetaDescriptor } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/browser/preload-link";
 import type { loadDescendantsPage } from "../page.server";
+import { type TFunction, useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
+import { type PageMeta, metaTags } from "~/i18n/meta";
 
 type Data = ReturnType<typeof useLoaderData<typeof loadDescendantsPage>>;
 type Item = NonNullable<Data["outline"]>["root"];
@@ -11,19 +14,21 @@ export function DescendantsPage() {
   const d = useLoaderData<typeof loadDescendantsPage>();
   const o = d.outline;
   const errorId = "depth-error";
+  const { t } = useTranslation("trees");
+  const format = useFormat();
   return (
     <article className="record-page descendants-page">
       <p className="breadcrumb">
         <Link to={d.collection.searchPath}>{d.collection.title}</Link> ›{" "}
-        <PreloadLink to={d.person.href}>{d.person.name}</PreloadLink> › Descendants
+        <PreloadLink to={d.person.href}>{d.person.name}</PreloadLink> › {t("descendants.breadcrumb")}
       </p>
       <h1>
-        Descendants of {d.person.name} <span className="person-id">{d.person.id}</span>
+        {t("descendants.of", { name: d.person.name })} <span className="person-id">{d.person.id}</span>
       </h1>
       <Form method="get" action={d.path} className="depth-form">
         <div className="depth-row">
           <div className="field">
-            <label htmlFor="depth">Generations</label>
+            <label htmlFor="depth">{t("descendants.generations")}</label>
             <select
               id="depth"
               name="depth"
@@ -35,18 +40,22 @@ export function DescendantsPage() {
             >
               {d.depths.map((n) => (
                 <option key={n} value={n}>
-                  {n} {n === 1 ? "generation (children)" : n === 2 ? "generations (grandchildren)" : "generations"}
+                  {n === 1
+                    ? t("descendants.depthChildren")
+                    : n === 2
+                      ? t("descendants.depthGrandchildren")
+                      : t("descendants.depth", { count: n })}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="btn btn-primary">
-            Show
+            {t("descendants.show")}
           </button>
         </div>
         {d.error && (
           <p className="field-error" id={errorId}>
-            {d.error} {d.typedDepth && <>You asked for “{d.typedDepth}”.</>}
+            {d.error} {d.typedDepth && t("descendants.askedFor", { typed: d.typedDepth })}
           </p>
         )}
       </Form>
@@ -54,65 +63,64 @@ export function DescendantsPage() {
         <>
           <p className="lead">
             {o.count === 0
-              ? "No children are recorded."
-              : `${o.count.toLocaleString("en")} ${o.count === 1 ? "descendant" : "descendants"} in ${d.depth} ${d.depth === 1 ? "generation" : "generations"}.`}
+              ? t("descendants.none")
+              : t("descendants.found", {
+                  count: o.count,
+                  generations: t("descendants.inGenerations", { count: d.depth }),
+                })}
           </p>
           {o.truncated && (
             <p className="notice" role="note">
-              The outline stops at {d.limit.toLocaleString("en")} people. Choose fewer generations, or start from a
-              child, to see a whole branch.
+              {t("descendants.truncated", { limit: format.number(d.limit) })}
             </p>
           )}
-          <ul className="descendants" aria-label={`Descendants of ${d.person.name}`}>
-            <Person item={o.root} root />
+          <ul className="descendants" aria-label={t("descendants.of", { name: d.person.name })}>
+            <Person item={o.root} root t={t} />
           </ul>
           {o.beyond > 0 && (
             <p>
-              {o.beyond.toLocaleString("en")} {o.beyond === 1 ? "child is" : "children are"} recorded in the next
-              generation. {o.deeperHref && <Link to={o.deeperHref}>Show {d.depth + 1} generations</Link>}
+              {t("descendants.beyond", { count: o.beyond })}{" "}
+              {o.deeperHref && <Link to={o.deeperHref}>{t("descendants.deeper", { count: d.depth + 1 })}</Link>}
             </p>
           )}
         </>
       )}
       <p>
-        <PreloadLink to={d.person.href}>Back to {d.person.name}</PreloadLink>
+        <PreloadLink to={d.person.href}>{t("descendants.back", { name: d.person.name })}</PreloadLink>
       </p>
     </article>
   );
 }
 
-function Person({ item, root = false }: { item: Item; root?: boolean }) {
+function Person({ item, root = false, t }: { item: Item; root?: boolean; t: TFunction }) {
   const p = item.person;
   return (
     <li className="descendant">
       <div className="descendant-line">
         {root ? <strong>{p.name}</strong> : <PreloadLink to={p.href}>{p.name}</PreloadLink>}
         {p.years && <span className="life-years"> {p.years}</span>}
-        {item.repeated && <span className="descendant-note"> (shown above)</span>}
+        {item.repeated && <span className="descendant-note"> {t("descendants.shownAbove")}</span>}
       </div>
       {item.marriages.length > 0 && (
         <ul className="descendant-marriages">
           {item.marriages.map((m) => (
             <li key={m.key} className="descendant-marriage">
               <div className="descendant-line">
-                <span className="descendant-m">m.</span>{" "}
+                <span className="descendant-m">{t("descendants.married")}</span>{" "}
                 {m.spouse ? (
                   <PreloadLink to={m.spouse.href}>{m.spouse.name}</PreloadLink>
                 ) : (
-                  <span className="descendant-note">spouse not recorded</span>
+                  <span className="descendant-note">{t("descendants.noSpouse")}</span>
                 )}
                 {m.year && <span className="descendant-year"> {m.year}</span>}
                 {m.childrenBeyond > 0 && (
-                  <span className="descendant-note">
-                    {" "}
-                    · {m.childrenBeyond} {m.childrenBeyond === 1 ? "child" : "children"}
-                  </span>
+                  <span className="descendant-note"> · {t("descendants.children", { count: m.childrenBeyond })}</span>
                 )}
               </div>
               {m.children.length > 0 && (
                 <ul className="descendant-children">
                   {m.children.map((ch) => (
-                    <Person key={ch.person.id} item={ch} />
+                    <Person key={ch.person.id} item={ch} t={t} />
                   ))}
                 </ul>
               )}
@@ -125,12 +133,5 @@ function Person({ item, root = false }: { item: Item; root?: boolean }) {
 }
 
 export function descendantsPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as SerializeFrom<typeof loadDescendantsPage> | undefined;
-  return [
-    {
-      title: d
-        ? `Descendants of ${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka`
-        : "Descendants — Metryka",
-    },
-  ];
+  return metaTags((data as { meta?: PageMeta } | undefined)?.meta);
 }

@@ -1,14 +1,18 @@
-import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
+import type { MetaDescriptor } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PreloadLink } from "~/browser/preload-link";
 import { Citation } from "~/ui/citation";
 import type { PersonLink, loadPersonPage } from "../page.server";
 import { PedigreeChart } from "./pedigree-chart";
+import { type TFunction, useTranslation } from "~/i18n/react";
+import { type PageMeta, metaTags } from "~/i18n/meta";
 
 /** One person with the family around them, a pedigree chart and a citation. */
 export function PersonPage() {
   const d = useLoaderData<typeof loadPersonPage>();
   const { person } = d;
+  const { t } = useTranslation("trees");
+  const relative = (role: string, sex: string) => t(`person.roles.${role}.${sex}`);
   return (
     <article className="record-page person-page">
       <p className="breadcrumb">
@@ -19,47 +23,44 @@ export function PersonPage() {
       </h1>
       {person.hidden ? (
         <p className="notice" role="note">
-          This person may be living: born less than 100 years ago with no death recorded. Only the society&apos;s
-          administrators see the details.
+          {t("person.living")}
         </p>
       ) : (
         person.years && <p className="lead">{person.years}</p>
       )}
       {!person.hidden && (
         <>
-          <h2>Life</h2>
+          <h2>{t("person.life")}</h2>
           <dl className="dl-grid">
             <div>
-              <dt>Sex</dt>
+              <dt>{t("person.sexTerm")}</dt>
               <dd>{person.sexLabel}</dd>
             </div>
             <div>
-              <dt>Born</dt>
-              <dd>{person.birth || "Not recorded"}</dd>
+              <dt>{t("person.born")}</dt>
+              <dd>{person.birth || t("person.notRecorded")}</dd>
             </div>
             <div>
-              <dt>Died</dt>
-              <dd>{person.death || "Not recorded"}</dd>
+              <dt>{t("person.died")}</dt>
+              <dd>{person.death || t("person.notRecorded")}</dd>
             </div>
             {person.notes && (
               <div>
-                <dt>Notes</dt>
+                <dt>{t("person.notes")}</dt>
                 <dd>{person.notes}</dd>
               </div>
             )}
             {d.tree && (
               <div>
-                <dt>Family tree</dt>
-                <dd>
-                  {d.tree.title}, submitted by {d.tree.submitter} on {d.tree.submittedOn}
-                </dd>
+                <dt>{t("person.tree")}</dt>
+                <dd>{t("person.treeBy", { title: d.tree.title, name: d.tree.submitter, day: d.tree.submittedOn })}</dd>
               </div>
             )}
           </dl>
           {d.gedcomHref && (
             <p>
               <a href={d.gedcomHref} download>
-                Download this person&apos;s ancestors and descendants as GEDCOM
+                {t("person.gedcom")}
               </a>
             </p>
           )}
@@ -67,32 +68,32 @@ export function PersonPage() {
       )}
 
       <section aria-labelledby="parents-heading">
-        <h2 id="parents-heading">Parents</h2>
+        <h2 id="parents-heading">{t("person.parents")}</h2>
         {d.father || d.mother ? (
           <ul className="relatives">
-            <Relative person={d.father} role="Father" />
-            <Relative person={d.mother} role="Mother" />
+            <Relative person={d.father} role={relative("parent", "m")} t={t} />
+            <Relative person={d.mother} role={relative("parent", "f")} t={t} />
           </ul>
         ) : (
-          <p>No parents are recorded.</p>
+          <p>{t("person.noParents")}</p>
         )}
       </section>
 
       <section aria-labelledby="siblings-heading">
-        <h2 id="siblings-heading">Brothers and sisters</h2>
+        <h2 id="siblings-heading">{t("person.siblings")}</h2>
         {d.siblings.length ? (
           <ul className="relatives">
             {d.siblings.map((s) => (
-              <Relative key={s.id} person={s} role={s.sex === "m" ? "Brother" : s.sex === "f" ? "Sister" : "Sibling"} />
+              <Relative key={s.id} person={s} role={relative("sibling", s.sex)} t={t} />
             ))}
           </ul>
         ) : (
-          <p>None recorded.</p>
+          <p>{t("person.noneRecorded")}</p>
         )}
       </section>
 
       <section aria-labelledby="families-heading">
-        <h2 id="families-heading">Spouses and children</h2>
+        <h2 id="families-heading">{t("person.families")}</h2>
         {d.marriages.length ? (
           d.marriages.map((m, i) => (
             <div key={m.key} className="marriage">
@@ -100,55 +101,48 @@ export function PersonPage() {
                 {d.marriages.length > 1 ? `${i + 1}. ` : ""}
                 {m.spouse ? (
                   <>
-                    Married <PreloadLink to={m.spouse.href}>{m.spouse.name}</PreloadLink>
+                    {t("person.married")} <PreloadLink to={m.spouse.href}>{m.spouse.name}</PreloadLink>
                     {m.spouse.years && <span className="life-years"> {m.spouse.years}</span>}
                   </>
                 ) : (
-                  "Spouse not recorded"
+                  t("person.noSpouse")
                 )}
               </h3>
-              <p>{m.marriage ? `Marriage: ${m.marriage}` : "Marriage date and place not recorded."}</p>
+              <p>{m.marriage ? t("person.marriage", { marriage: m.marriage }) : t("person.noMarriageDate")}</p>
               {m.children.length ? (
                 <>
-                  <p className="visually-hidden">Children:</p>
+                  <p className="visually-hidden">{t("person.children")}</p>
                   <ol className="relatives children">
                     {m.children.map((ch) => (
-                      <Relative
-                        key={ch.id}
-                        person={ch}
-                        role={ch.sex === "m" ? "Son" : ch.sex === "f" ? "Daughter" : "Child"}
-                      />
+                      <Relative key={ch.id} person={ch} role={relative("child", ch.sex)} t={t} />
                     ))}
                   </ol>
                 </>
               ) : (
-                <p>No children recorded.</p>
+                <p>{t("person.noChildren")}</p>
               )}
             </div>
           ))
         ) : (
-          <p>No marriage is recorded.</p>
+          <p>{t("person.noMarriage")}</p>
         )}
       </section>
 
       <section aria-labelledby="pedigree-heading" className="pedigree-section">
-        <h2 id="pedigree-heading">Pedigree</h2>
-        <p className="field-hint pedigree-hint">
-          {d.generations} generations: each person is followed to the right by their father above and their mother
-          below.
-        </p>
+        <h2 id="pedigree-heading">{t("person.pedigree")}</h2>
+        <p className="field-hint pedigree-hint">{t("person.pedigreeHint", { count: d.generations })}</p>
         <PedigreeChart root={d.pedigree} name={person.name} generations={d.generations} />
         <p className="pedigree-links">
-          <Link to={d.descendantsHref}>Descendants of {person.name}</Link>
+          <Link to={d.descendantsHref}>{t("descendants.of", { name: person.name })}</Link>
         </p>
       </section>
 
       {!person.hidden && (
         <section aria-labelledby="sources-heading">
-          <h2 id="sources-heading">Sources</h2>
+          <h2 id="sources-heading">{t("person.sources")}</h2>
           {d.sources.length ? (
             <>
-              <p className="field-hint">{d.collection.sourceNote}:</p>
+              <p className="field-hint">{t("person.sourceNote", { note: d.collection.sourceNote })}</p>
               <ul className="sources">
                 {d.sources.map((s) => (
                   <li key={s}>{s}</li>
@@ -156,22 +150,22 @@ export function PersonPage() {
               </ul>
             </>
           ) : (
-            <p>No source is recorded for this person.</p>
+            <p>{t("person.noSources")}</p>
           )}
         </section>
       )}
-      <Citation text={d.citation} heading="Cite this person" />
+      <Citation text={d.citation} heading={t("person.cite")} />
       <p>
-        <Link to={d.collection.searchPath}>New search in the {d.collection.title}</Link>
+        <Link to={d.collection.searchPath}>{t("person.newSearch", { collection: d.collection.title })}</Link>
       </p>
     </article>
   );
 }
 
-function Relative({ person, role }: { person: PersonLink | null; role: string }) {
+function Relative({ person, role, t }: { person: PersonLink | null; role: string; t: TFunction }) {
   return (
     <li>
-      <span className="relative-role">{role}:</span>{" "}
+      <span className="relative-role">{t("person.role", { role })}</span>{" "}
       {person ? (
         <>
           <PreloadLink to={person.href}>{person.name}</PreloadLink>
@@ -179,13 +173,12 @@ function Relative({ person, role }: { person: PersonLink | null; role: string })
           <span className="person-id">{person.id}</span>
         </>
       ) : (
-        "not recorded"
+        t("person.notRecordedLower")
       )}
     </li>
   );
 }
 
 export function personPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as SerializeFrom<typeof loadPersonPage> | undefined;
-  return [{ title: d ? `${d.person.name} (${d.person.id}) — ${d.collection.title} — Metryka` : "Person — Metryka" }];
+  return metaTags((data as { meta?: PageMeta } | undefined)?.meta);
 }
