@@ -35,6 +35,8 @@ const TRANSLATED_FILES = [
   "app/families/ui/person-page.tsx",
   "app/families/ui/pedigree-chart.tsx",
   "app/families/ui/descendants-page.tsx",
+  "app/families/ui/waiting-trees.tsx",
+  "app/ui/approval-actions.tsx",
   "app/routes/members.source-person.tsx",
   "app/routes/members.source-descendants.tsx",
   "app/routes/members.genealogy.my-trees.tsx",

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * Approve and Reject (with an optional reason, kept in the audit log) for one thing waiting on the approvals
@@ -26,20 +27,21 @@ export function ApprovalActions({
   reasonError: string | null;
   busy: boolean;
 }) {
+  const { t } = useTranslation("trees");
   return (
     <div className="admin-actions">
       <Form method="post">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name={idName} value={id} />
         <button type="submit" name="intent" value={intents.approve} className="btn btn-primary" disabled={busy}>
-          Approve {subject}
+          {t("approval.approve")} {subject}
         </button>
       </Form>
       <Form method="post" className="reject-form">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name={idName} value={id} />
         <div className="field">
-          <label htmlFor={reasonId}>Reason for rejecting (optional, kept in the audit log)</label>
+          <label htmlFor={reasonId}>{t("approval.reason")}</label>
           <input
             id={reasonId}
             name="reason"
@@ -55,7 +57,7 @@ export function ApprovalActions({
           )}
         </div>
         <button type="submit" name="intent" value={intents.reject} className="btn btn-secondary" disabled={busy}>
-          Reject {subject}
+          {t("approval.reject")} {subject}
         </button>
       </Form>
     </div>

@@ -3,6 +3,8 @@ import { ApprovalActions } from "~/ui/approval-actions";
 import { treePreviewPath } from "~/routing/paths";
 import type { TreeSummary } from "../trees.server";
 import { dayOf } from "./tree-status";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 
 export interface TreeRefusal {
   treeId: number | null;
@@ -22,26 +24,28 @@ export function WaitingTrees({
   busy: boolean;
   maxReason: number;
 }) {
+  const { t } = useTranslation("trees");
+  const format = useFormat();
   return (
     <section aria-labelledby="trees-waiting">
-      <h2 id="trees-waiting">Family trees waiting</h2>
+      <h2 id="trees-waiting">{t("waiting.heading")}</h2>
       {trees.length === 0 ? (
-        <p>No family trees are waiting for approval.</p>
+        <p>{t("waiting.none")}</p>
       ) : (
         <ul className="approval-list">
-          {trees.map((t) => {
-            const error = refused && refused.treeId === t.id ? refused : null;
-            const reasonId = `tree-reason-${t.id}`;
+          {trees.map((tree) => {
+            const error = refused && refused.treeId === tree.id ? refused : null;
+            const reasonId = `tree-reason-${tree.id}`;
             return (
-              <li key={t.id} className="approval" aria-labelledby={`tree-${t.id}`}>
-                <h3 id={`tree-${t.id}`}>
-                  <Link to={treePreviewPath(t.id)}>{t.title}</Link>
+              <li key={tree.id} className="approval" aria-labelledby={`tree-${tree.id}`}>
+                <h3 id={`tree-${tree.id}`}>
+                  <Link to={treePreviewPath(tree.id)}>{tree.title}</Link>
                 </h3>
                 <p>
-                  {t.submitter} · {t.people.toLocaleString("en")} people, {t.families.toLocaleString("en")} families ·{" "}
-                  {t.warnings.toLocaleString("en")} {t.warnings === 1 ? "warning" : "warnings"} · {t.fileName} ·
-                  submitted {dayOf(t.submittedAt)}
-                  {t.replacesTitle && <> · replaces “{t.replacesTitle}”</>}
+                  {tree.submitter} · {t("people", { count: tree.people })}, {t("families", { count: tree.families })} ·{" "}
+                  {t("warnings", { count: tree.warnings })} · {tree.fileName} ·{" "}
+                  {t("waiting.submitted", { day: format.day(dayOf(tree.submittedAt), 0) })}
+                  {tree.replacesTitle && <> · {t("waiting.replaces", { title: tree.replacesTitle })}</>}
                 </p>
                 {error && !error.reasonError && (
                   <p className="field-error" role="alert">
@@ -50,9 +54,9 @@ export function WaitingTrees({
                 )}
                 <ApprovalActions
                   idName="treeId"
-                  id={t.id}
+                  id={tree.id}
                   intents={{ approve: "approve-tree", reject: "reject-tree" }}
-                  subject={<span className="visually-hidden">“{t.title}”</span>}
+                  subject={<span className="visually-hidden">{t("waiting.subject", { title: tree.title })}</span>}
                   reasonId={reasonId}
                   maxReason={maxReason}
                   reasonError={error?.reasonError ?? null}
