@@ -36,6 +36,7 @@ const TRANSLATED_FILES = [
   "app/families/ui/pedigree-chart.tsx",
   "app/families/ui/descendants-page.tsx",
   "app/families/ui/waiting-trees.tsx",
+  "app/families/ui/person-search-page.tsx",
   "app/ui/approval-actions.tsx",
   "app/routes/members.source-person.tsx",
   "app/routes/members.source-descendants.tsx",

@@ -25,6 +25,8 @@ import {
   personForm,
 } from "./criteria";
 import { formatPartialDateIn } from "./dates";
+import { formMessages } from "~/i18n/i18next.server";
+import { PERSON_FIELDS } from "./criteria";
 import { languageOfRequest } from "~/auth/language.server";
 import { translator } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/languages";
@@ -80,21 +82,46 @@ function linkView(c: FamilyCollection, p: PersonView) {
 
 export type PersonLink = ReturnType<typeof linkView>;
 
+/** A person field's label in the reader's language, by the English label the search works with. */
+function fieldLabel(t: TFunction<"trees">, label: string): string {
+  const field = PERSON_FIELDS.find((f) => f.label === label);
+  return field ? t(`search.fields.${field.name}`) : label;
+}
+
+/** The id field's English messages (./criteria.ts) in the reader's language; others through the forms catalog. */
+function searchErrors(errors: Record<string, string>, collection: FamilyCollection, language: Language) {
+  const t = translator(language, "trees");
+  const translate = formMessages(language);
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, message]) => {
+      if (name !== "id") return [name, translate(message)];
+      const said = message.startsWith("Ids in this collection")
+        ? t("search.idFormat", { prefix: collection.prefix })
+        : t("search.idInvalid");
+      return [name, said];
+    }),
+  );
+}
+
 export async function loadPersonSearch(request: Request, collection: FamilyCollection, viewer: FamilyViewer) {
   const url = new URL(request.url);
-  const { criteria, errors, values } = parsePersonCriteria(collection, url.searchParams);
+  const parsed = parsePersonCriteria(collection, url.searchParams);
+  const { criteria, values } = parsed;
+  const language = await languageOfRequest(request);
+  const t = translator(language, "trees");
+  const errors = searchErrors(parsed.errors, collection, language);
   const sort = formatSort(criteria.sort);
   const base = {
     // Which page the one search route renders (app/catalog-pages.tsx), without the catalog in the browser.
     kind: "families" as const,
     form: {
       id: collection.id,
-      title: collection.title,
-      description: collection.description,
+      title: collectionWords(t, collection).title,
+      description: t(`collections.${collection.id}.description`),
       searchPath: familySearchPath(collection),
       prefix: collection.prefix,
       years: collection.years,
-      fields: personFieldFormInfo(),
+      fields: personFieldFormInfo().map((f) => ({ ...f, label: t(`search.fields.${f.name}`) })),
       perPageChoices: perPageChoices(),
     },
     values,
@@ -115,27 +142,32 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
     result: {
       ...resultPage(result),
       query: personCriteriaToParams(collection, { ...criteria, page: 1 }).toString(),
-      chips: personChips(collection, criteria),
+      chips: personChips(collection, criteria, t),
       rows: result.rows.map((r) => ({
         ...linkView(collection, r),
         birth: event(r.birthDate, r.birthPlace),
         death: event(r.deathDate, r.deathPlace),
         father: r.father ? linkView(collection, r.father) : null,
         mother: r.mother ? linkView(collection, r.mother) : null,
-        why: matchReasons(r.matches),
+        why: matchReasons(r.matches).map((why) => ({ ...why, field: fieldLabel(t, why.field) })),
       })),
     },
   };
 }
 
-function personChips(collection: FamilyCollection, criteria: PersonCriteria) {
+function personChips(collection: FamilyCollection, criteria: PersonCriteria, t: TFunction<"trees">) {
   const withoutId = { ...criteria, id: undefined };
   const idParam = new URLSearchParams();
   if (criteria.id !== undefined) idParam.set("id", formatPersonId(collection, criteria.id));
-  const out = criteriaChips(personForm(collection), criteria, idParam);
+  // The chips name each field in the reader's language; the addresses they link to are the same.
+  const named = {
+    ...criteria,
+    fields: criteria.fields.map((c) => ({ ...c, field: { ...c.field, label: t(`search.fields.${c.field.name}`) } })),
+  };
+  const out = criteriaChips(personForm(collection), named, idParam);
   if (criteria.id !== undefined) {
     out.unshift({
-      label: `Id: ${formatPersonId(collection, criteria.id)}`,
+      label: t("search.idChip", { id: formatPersonId(collection, criteria.id) }),
       removeHref: pathWith(familySearchPath(collection), personCriteriaToParams(collection, { ...withoutId, page: 1 })),
     });
   }

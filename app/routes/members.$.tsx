@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { loadMembersContentPage } from "~/members/content-page.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { i18nHandle } from "~/i18n/namespaces";
-import { metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 import { useTranslation } from "~/i18n/react";
 import { useFormat } from "~/i18n/use-format";
 
@@ -35,7 +35,7 @@ export default function MembersContentPage() {
 
 export const handle = i18nHandle("members");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
+export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -4,7 +4,7 @@ import { loadMyTrees, myTreesAction } from "~/families/trees-pages.server";
 import { MyTreesPage } from "~/families/ui/my-trees-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { i18nHandle } from "~/i18n/namespaces";
-import { metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
@@ -22,7 +22,7 @@ export default function GenealogyMyTrees() {
 
 export const handle = i18nHandle("trees");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
+export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

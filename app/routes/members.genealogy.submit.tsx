@@ -4,7 +4,7 @@ import { loadSubmitPage, submitAction } from "~/families/trees-pages.server";
 import { TreeSubmitPage } from "~/families/ui/tree-submit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { i18nHandle } from "~/i18n/namespaces";
-import { metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
@@ -22,7 +22,7 @@ export default function GenealogySubmit() {
 
 export const handle = i18nHandle("trees");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
+export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

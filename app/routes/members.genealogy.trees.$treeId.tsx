@@ -4,7 +4,7 @@ import { loadTreePreview } from "~/families/trees-pages.server";
 import { TreePreviewPage } from "~/families/ui/tree-preview-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { i18nHandle } from "~/i18n/namespaces";
-import { metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
@@ -26,7 +26,7 @@ export default function GenealogyTreePreview() {
 
 export const handle = i18nHandle("trees");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
+export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -4,7 +4,7 @@ import { loadDirectoryPage } from "~/members/directory-page.server";
 import { DirectoryPage } from "~/members/ui/directory-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { i18nHandle } from "~/i18n/namespaces";
-import { metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -17,7 +17,7 @@ export default function MemberDirectory() {
 
 export const handle = i18nHandle("members");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
+export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -4,7 +4,7 @@ import { loadPersonalEditPage, personalEditAction } from "~/members/personal-edi
 import { PersonalEditPage } from "~/members/ui/personal-edit-page";
 import { GeneralErrorBoundary } from "~/ui/error-page";
 import { i18nHandle } from "~/i18n/namespaces";
-import { metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveMember(request);
@@ -22,7 +22,7 @@ export default function ProfileEditPersonal() {
 
 export const handle = i18nHandle("members", "forms");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data && "meta" in data ? data.meta : undefined);
+export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

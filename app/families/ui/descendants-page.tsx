@@ -4,7 +4,7 @@ import { PreloadLink } from "~/browser/preload-link";
 import type { loadDescendantsPage } from "../page.server";
 import { type TFunction, useTranslation } from "~/i18n/react";
 import { useFormat } from "~/i18n/use-format";
-import { type PageMeta, metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 type Data = ReturnType<typeof useLoaderData<typeof loadDescendantsPage>>;
 type Item = NonNullable<Data["outline"]>["root"];
@@ -132,6 +132,9 @@ function Person({ item, root = false, t }: { item: Item; root?: boolean; t: TFun
   );
 }
 
-export function descendantsPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  return metaTags((data as { meta?: PageMeta } | undefined)?.meta);
+export function descendantsPageMeta(args: {
+  data: unknown;
+  matches: readonly { id: string; meta: MetaDescriptor[] }[];
+}): MetaDescriptor[] {
+  return pageOrRootMeta(args);
 }

@@ -5,7 +5,7 @@ import { Citation } from "~/ui/citation";
 import type { PersonLink, loadPersonPage } from "../page.server";
 import { PedigreeChart } from "./pedigree-chart";
 import { type TFunction, useTranslation } from "~/i18n/react";
-import { type PageMeta, metaTags } from "~/i18n/meta";
+import { pageOrRootMeta } from "~/members/route-meta";
 
 /** One person with the family around them, a pedigree chart and a citation. */
 export function PersonPage() {
@@ -179,6 +179,9 @@ function Relative({ person, role, t }: { person: PersonLink | null; role: string
   );
 }
 
-export function personPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  return metaTags((data as { meta?: PageMeta } | undefined)?.meta);
+export function personPageMeta(args: {
+  data: unknown;
+  matches: readonly { id: string; meta: MetaDescriptor[] }[];
+}): MetaDescriptor[] {
+  return pageOrRootMeta(args);
 }

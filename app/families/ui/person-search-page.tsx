@@ -12,6 +12,9 @@ import {
 import { MatchWhy, OrderChoice, ResultsSection, SortHeader } from "~/listing/ui/result-controls";
 import type { PersonLink, loadPersonSearch } from "../page.server";
 import { PATHS } from "~/routing/paths";
+import { type TFunction, useTranslation } from "~/i18n/react";
+
+const ID_INPUT = { type: "text" } as const;
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadPersonSearch>>;
 type Result = NonNullable<PageData["result"]>;
@@ -19,30 +22,32 @@ type Result = NonNullable<PageData["result"]>;
 /** /members/{lodz,genealogy}/search: the person search form, its chips, results and pages. */
 export function PersonSearchPage() {
   const data = useLoaderData<typeof loadPersonSearch>();
+  const { t } = useTranslation("trees");
   return (
     <>
       <p className="breadcrumb">
-        <Link to={PATHS.searchAll}>All collections</Link> › {data.form.title}
+        <Link to={PATHS.searchAll}>{t("search.allCollections")}</Link> › {data.form.title}
       </p>
       <h1>{data.form.title}</h1>
       <p className="lead">{data.form.description}</p>
       {data.form.id === "genealogy" && (
         <p>
-          <Link to={PATHS.treeSubmit}>Submit your own tree</Link> · <Link to={PATHS.myTrees}>Your trees</Link>
+          <Link to={PATHS.treeSubmit}>{t("search.submitOwn")}</Link> ·{" "}
+          <Link to={PATHS.myTrees}>{t("myTrees.breadcrumb")}</Link>
         </p>
       )}
       {data.admin && (
         <p className="notice" role="note">
-          As an administrator you also see people who may be living; members see them as “Living”.
+          {t("search.adminNote")}
         </p>
       )}
-      <PersonSearchForm data={data} />
-      {data.result && <Results data={data} result={data.result} />}
+      <PersonSearchForm data={data} t={t} />
+      {data.result && <Results data={data} result={data.result} t={t} />}
     </>
   );
 }
 
-function PersonSearchForm({ data }: { data: PageData }) {
+function PersonSearchForm({ data, t }: { data: PageData; t: TFunction }) {
   const { form, values, errors } = data;
   return (
     <Form
@@ -53,7 +58,7 @@ function PersonSearchForm({ data }: { data: PageData }) {
       action={form.searchPath}
       className="search-form"
       role="search"
-      aria-label={`Search the ${form.title}`}
+      aria-label={t("search.formLabel", { collection: form.title })}
     >
       <FormProblemsNotice errors={errors} />
       <div className="fields">
@@ -61,11 +66,11 @@ function PersonSearchForm({ data }: { data: PageData }) {
           <ModeField key={f.name} field={f} values={values} errors={errors} />
         ))}
         <div className="field">
-          <label htmlFor="id">Person id</label>
+          <label htmlFor="id">{t("search.id")}</label>
           <input
             id="id"
             name="id"
-            type="text"
+            {...ID_INPUT}
             size={10}
             defaultValue={values.id ?? ""}
             autoComplete="off"
@@ -74,14 +79,14 @@ function PersonSearchForm({ data }: { data: PageData }) {
             aria-describedby={[`id-hint`, describedBy(errors, "id")].filter(Boolean).join(" ")}
           />
           <p className="field-hint" id="id-hint">
-            {form.prefix} and a number, e.g. {form.prefix}1234
+            {t("search.idHint", { prefix: form.prefix })}
           </p>
           <FieldError errors={errors} name="id" />
         </div>
         <YearRange values={values} errors={errors} placeholders={{ from: form.years.from, to: form.years.to }} />
         <PerPageField errors={errors} perPage={data.perPage} choices={form.perPageChoices} />
       </div>
-      <p className="field-hint">Years are years of birth.</p>
+      <p className="field-hint">{t("search.yearsHint")}</p>
       <SearchFormEnd errors={errors} sort={data.sort} keepSort={data.sortIsChosen} searchPath={form.searchPath} />
     </Form>
   );
@@ -97,43 +102,37 @@ function PersonName({ person }: { person: PersonLink | null }) {
   );
 }
 
-/** The person search's orders: best match, and the name order. */
-const PERSON_ORDERS = [
-  { order: "relevance", label: "Best match" },
-  { order: "surname", label: "Name" },
-];
-
-function Results({ data, result }: { data: PageData; result: Result }) {
+function Results({ data, result, t }: { data: PageData; result: Result; t: TFunction }) {
   const { sort } = data;
+  /** The person search's orders: best match, and the name order. */
+  const orders = [
+    { order: "relevance", label: t("search.bestMatch") },
+    { order: "surname", label: t("search.name") },
+  ];
   return (
     <ResultsSection
       result={result}
       perPage={data.perPage}
       sort={sort}
-      none="No people found"
-      noun={["person", "people"]}
-      empty={
-        <p>
-          Nothing matched. Choose “Sounds like” for the surname, “Name variants” for the given name, or fewer fields.
-          People who may be living are not listed.
-        </p>
-      }
+      none={t("search.none")}
+      noun={[t("search.nounOne"), t("search.nounMany")]}
+      empty={<p>{t("search.empty")}</p>}
     >
-      {data.ranked && <OrderChoice query={result.query} sort={sort} orders={PERSON_ORDERS} />}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="People found">
+      {data.ranked && <OrderChoice query={result.query} sort={sort} orders={orders} />}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("search.found")}>
         <table className="results person-table card-table">
           <thead>
             <tr>
-              <SortHeader query={result.query} sort={sort} column="surname" label="Name" />
-              <SortHeader query={result.query} sort={sort} column="year" label="Born" />
+              <SortHeader query={result.query} sort={sort} column="surname" label={t("search.name")} />
+              <SortHeader query={result.query} sort={sort} column="year" label={t("person.born")} />
               <th scope="col" className="unsortable">
-                Died
+                {t("person.died")}
               </th>
               <th scope="col" className="unsortable">
-                Parents
+                {t("person.parents")}
               </th>
               <th scope="col" className="unsortable">
-                Id
+                {t("search.idColumn")}
               </th>
             </tr>
           </thead>
@@ -144,13 +143,13 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                   <PreloadLink to={r.href}>{r.name}</PreloadLink>
                   {r.why.length > 0 && (
                     <p className="row-why">
-                      <MatchWhy why={r.why} label={`Why ${r.name} (${r.id}) matched`} />
+                      <MatchWhy why={r.why} label={t("search.why", { name: r.name, id: r.id })} />
                     </p>
                   )}
                 </td>
-                <td data-label="Born">{r.birth || "—"}</td>
-                <td data-label="Died">{r.death || "—"}</td>
-                <td data-label="Parents">
+                <td data-label={t("person.born")}>{r.birth || "—"}</td>
+                <td data-label={t("person.died")}>{r.death || "—"}</td>
+                <td data-label={t("person.parents")}>
                   {r.father || r.mother ? (
                     <ul className="parents">
                       {r.father && (
@@ -168,7 +167,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                     "—"
                   )}
                 </td>
-                <td data-label="Id" className="person-id">
+                <td data-label={t("search.idColumn")} className="person-id">
                   {r.id}
                 </td>
               </tr>
