@@ -13,7 +13,7 @@ import { readForm } from "~/routing/form-data.server";
 import { PROFILE_PATH } from "./profile-page.server";
 import { PATHS } from "~/routing/paths";
 import { languageOfRequest } from "~/auth/language.server";
-import { pageMeta } from "~/i18n/i18next.server";
+import { pageMeta, translator } from "~/i18n/i18next.server";
 import { profileFormatError, profileMessage } from "./form-messages.server";
 
 /**
@@ -62,18 +62,14 @@ async function confirmEmailChange(userId: number, oldEmail: string, token: strin
     details: { from: oldEmail, to: newEmail },
     ip: clientIp,
   });
+  const t = translator(await languageOfRequest(request), "mail");
   await sendMail({
     to: oldEmail,
-    subject: "Your Metryka e-mail address was changed",
-    text: [
-      "Hello,",
-      "",
-      `the e-mail address of your Metryka account was changed to ${maskEmail(newEmail)}.`,
-      "If you did this, there is nothing to do.",
-      "If you did not, reply to this message or write to the society at once: someone may be using your account.",
-      "",
-      new URL(PATHS.login, new URL(request.url).origin).toString(),
-    ].join("\n"),
+    subject: t("emailChange.changedSubject"),
+    text: t("emailChange.changedBody", {
+      address: maskEmail(newEmail),
+      link: new URL(PATHS.login, new URL(request.url).origin).toString(),
+    }),
   }).catch(() => undefined);
   throw redirect(`${PROFILE_PATH}?updated=email`);
 }
@@ -112,18 +108,17 @@ export async function emailEditAction(request: Request, clientIp: string) {
     .executeTakeFirst();
   if (taken) return fail({ newEmail: [message("Another account uses that address.")] });
   const token = await issueEmailToken(database, user.id, "email-change", { newEmail });
+  const mail = translator(language, "mail");
   await sendMail({
     to: newEmail,
-    subject: "Confirm your new e-mail address for Metryka",
-    text: [
-      `Hello ${user.username},`,
-      "",
-      "open this link within 24 hours to make this your Metryka address (you will be asked to sign in if you are not):",
-      "",
-      new URL(`${PATHS.profileEditEmail}?token=${encodeURIComponent(token)}`, new URL(request.url).origin).toString(),
-      "",
-      "Until then your account keeps its old address. If you did not ask for this, ignore this message.",
-    ].join("\n"),
+    subject: mail("emailChange.confirmSubject"),
+    text: mail("emailChange.confirmBody", {
+      username: user.username,
+      link: new URL(
+        `${PATHS.profileEditEmail}?token=${encodeURIComponent(token)}`,
+        new URL(request.url).origin,
+      ).toString(),
+    }),
   });
   await writeAudit(database, {
     actorUserId: user.id,
