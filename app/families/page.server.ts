@@ -57,9 +57,18 @@ function event(date: string | null, place: string, language: Language = "en"): s
   return [formatPartialDateIn(language, date), place].filter(Boolean).join(", ");
 }
 
-/** A family collection's title and source note in the reader's language (the `trees` catalog's `collections`). */
-export function collectionWords(t: TFunction<"trees">, c: FamilyCollection) {
-  return { title: t(`collections.${c.id}.title`), sourceNote: t(`collections.${c.id}.sourceNote`) };
+/**
+ * A family collection's title and source note in the reader's language: the title as the catalog names the source
+ * everywhere (the `catalog` namespace), the note from the `trees` catalog.
+ */
+export function collectionWords(language: Language, c: FamilyCollection) {
+  const t = translator(language, "trees");
+  return { title: collectionText(language, c, "title"), sourceNote: t(`collections.${c.id}.sourceNote`) };
+}
+
+function collectionText(language: Language, c: FamilyCollection, key: "title" | "description"): string {
+  const t = translator(language, "catalog");
+  return t(`sources.${c.id}.${key}` as never, { defaultValue: c[key] });
 }
 
 function lifeYears(p: PersonView): string {
@@ -116,8 +125,8 @@ export async function loadPersonSearch(request: Request, collection: FamilyColle
     kind: "families" as const,
     form: {
       id: collection.id,
-      title: collectionWords(t, collection).title,
-      description: t(`collections.${collection.id}.description`),
+      title: collectionWords(language, collection).title,
+      description: collectionText(language, collection, "description"),
       searchPath: familySearchPath(collection),
       prefix: collection.prefix,
       years: collection.years,
@@ -226,7 +235,7 @@ function citation(
   const values = {
     name: p.name,
     id: formatPersonId(c, p.number),
-    collection: collectionWords(t, c).title,
+    collection: collectionWords(language, c).title,
     tree,
     url: pageUrl,
     day,
@@ -257,7 +266,7 @@ export async function loadPersonPage(
   const link = (v: PersonView | null) => (v ? linkView(collection, v) : null);
   const language = await languageOfRequest(request);
   const t = translator(language, "trees");
-  const words = collectionWords(t, collection);
+  const words = collectionWords(language, collection);
   const id = formatPersonId(collection, p.number);
   return {
     meta: {
@@ -345,8 +354,9 @@ export async function loadDescendantsPage(
   invariantResponse(person, () => routeParamsMessage(url.pathname));
   const rawDepth = url.searchParams.get("depth");
   const depth = parseDepth(rawDepth);
-  const t = translator(await languageOfRequest(request), "trees");
-  const words = collectionWords(t, collection);
+  const language = await languageOfRequest(request);
+  const t = translator(language, "trees");
+  const words = collectionWords(language, collection);
   const base = {
     meta: {
       title: t("meta.descendants.title", {
