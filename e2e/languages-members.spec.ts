@@ -162,4 +162,36 @@ test.describe("the members' pages in other languages", () => {
     await expect(page.getByLabel(text("uk", "trees", "submit.title"))).toBeVisible();
     await expect(page.getByRole("button", { name: text("uk", "trees", "submit.upload") })).toBeVisible();
   });
+
+  test("a Lodz person, their pedigree and descendants in German", async ({
+    page,
+    makeAccount,
+    signInAs,
+    database,
+  }, testInfo) => {
+    const person = await database.db
+      .selectFrom("people as p")
+      .innerJoin("family_children as fc", "fc.child_id", "p.id")
+      .innerJoin("families as f", "f.id", "fc.family_id")
+      .select(["p.number", "p.given", "p.surname"])
+      .where("p.collection", "=", "lodz")
+      .where("f.husband_id", "is not", null)
+      .orderBy("p.number")
+      .executeTakeFirstOrThrow();
+    await signInAs(await makeAccount());
+    await page.goto(`/members/lodz/person/L${person.number}?lng=de`);
+    expect(await htmlLang(page)).toBe("de");
+    await expect(page.getByRole("heading", { name: text("de", "trees", "person.parents"), exact: true })).toBeVisible();
+    await expect(page.getByText("Vater:", { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: text("de", "trees", "person.pedigree"), exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: /^Ahnentafel von / })).toBeVisible();
+    await expect(page.locator("#citation-text")).toHaveValue(/abgerufen am \d+\. \S+ \d{4}\)\.$/);
+    await expectAccessible(page);
+    await shot(page, testInfo, "members-person-de");
+    await page.getByRole("link", { name: /^Nachkommen von / }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Nachkommen von");
+    await expect(page.getByLabel(text("de", "trees", "descendants.generations"))).toBeVisible();
+  });
 });
