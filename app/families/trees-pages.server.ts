@@ -1,5 +1,4 @@
 import { data, redirect } from "@remix-run/node";
-import type { TFunction } from "i18next";
 import { validateCsrf } from "~/auth/csrf.server";
 import type { User } from "~/auth/users.server";
 import { getDatabase } from "~/db/current.server";
@@ -26,6 +25,8 @@ import { listMemberTreeJobs, startTreeJob } from "./tree-jobs.server";
 import { languageOfRequest } from "~/auth/language.server";
 import { pageMeta, translator } from "~/i18n/i18next.server";
 import { treeMessageIn } from "./tree-messages.server";
+import { gedcomMessageIn, gedcomProblemsIn } from "./gedcom-messages.server";
+import type { Language } from "~/i18n/languages";
 
 /**
  * The members' pages of their own trees: the upload (/members/genealogy/submit, also for a newer file of a tree),
@@ -90,13 +91,14 @@ export async function submitAction(request: Request, user: User, ip: string) {
     roomBytes: await uploadRoom(await getDatabase(), user),
     owner: user.id,
   });
-  const t = translator(await languageOfRequest(request), "trees");
+  const language = await languageOfRequest(request);
+  const t = translator(language, "trees");
   if (!upload.ok) {
     const file =
       upload.reason === "quota" ? quotaMessage(upload.maxBytes) : t("submit.tooLargeServer", { mb: upload.maxMb });
     return refused({ file }, titleOf(upload.form));
   }
-  return keepingUploadOnlyIfDone(upload, () => storeSubmission(upload, user, ip, t));
+  return keepingUploadOnlyIfDone(upload, () => storeSubmission(upload, user, ip, language));
 }
 
 const titleOf = (form: FormData) =>
@@ -104,7 +106,8 @@ const titleOf = (form: FormData) =>
     .replace(/\s+/g, " ")
     .trim();
 
-async function storeSubmission(upload: ReceivedUpload, user: User, ip: string, t: TFunction<"trees">) {
+async function storeSubmission(upload: ReceivedUpload, user: User, ip: string, language: Language) {
+  const t = translator(language, "trees");
   const { form, filePath: stored, discard } = upload;
   const title = titleOf(form);
   const replacesRaw = String(form.get("replaces") ?? "");
@@ -139,12 +142,17 @@ async function storeSubmission(upload: ReceivedUpload, user: User, ip: string, t
         ]);
   if (outcome === null) return redirect(`${PATHS.myTrees}?done=reading`);
   if (!outcome.ok) {
-    if (!outcome.errors)
-      return refused({ file: outcome.message ? treeMessageIn(t, outcome.message) : t("notYours") }, title);
+    if (!outcome.errors) {
+      const message = outcome.message ? gedcomMessageIn(language, treeMessageIn(t, outcome.message)) : t("notYours");
+      return refused({ file: message }, title);
+    }
     return refused(
       {
         file: t("submit.cannotTake", { name }),
-        problems: outcome.errors.map((e) => ({ line: e.line, message: e.message })),
+        problems: gedcomProblemsIn(
+          language,
+          outcome.errors.map((e) => ({ line: e.line, message: e.message })),
+        ),
         more: outcome.more,
       },
       title,
@@ -177,7 +185,11 @@ export async function loadMyTrees(request: Request, user: User) {
   return {
     meta: pageMeta(language, "trees", "meta.myTrees"),
     trees: trees.map(treeView),
-    jobs: jobs.map((j) => ({ ...j, error: j.error === null ? null : treeMessageIn(t, j.error) })),
+    jobs: jobs.map((j) => ({
+      ...j,
+      error: j.error === null ? null : gedcomMessageIn(language, treeMessageIn(t, j.error)),
+      problems: gedcomProblemsIn(language, j.problems),
+    })),
     pollMs: TREE_PROGRESS_POLL_MS,
     done: DONE.find((d) => d === done) ?? null,
     submitPath: PATHS.treeSubmit,
@@ -216,7 +228,7 @@ export async function loadTreePreview(request: Request, user: User, treeIdParam:
     },
     tree: treeView(preview.tree),
     own: preview.tree.submitterId === user.id,
-    warnings: preview.warnings,
+    warnings: gedcomProblemsIn(language, preview.warnings),
     people: preview.people.map((p) => ({
       id: formatPersonId(genealogy, p.number),
       href: personPath(genealogy, p.number),
