@@ -4,6 +4,7 @@ import { requireActiveMember } from "~/auth/guard.server";
 import { SourceSearchPage, sourceSearchMeta } from "~/catalog-pages";
 import { loadSourceSearch, refusePost } from "~/catalog.server";
 import { GeneralErrorBoundary } from "~/ui/error-page";
+import { i18nHandle } from "~/i18n/namespaces";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireActiveMember(request);
@@ -21,6 +22,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MembersSourceSearch() {
   return <SourceSearchPage />;
 }
+
+// The family person search (app/families/ui/person-search-page.tsx) reads the trees catalog: the page carries it, so
+// the lazily loaded search page does not wait for it after hydration.
+export const handle = i18nHandle("trees");
 
 export const meta: MetaFunction<typeof loader> = (args) => sourceSearchMeta(args);
 
