@@ -25,6 +25,9 @@ const TRANSLATED_FILES = [
   "app/ui/language-menu.tsx",
   "app/ui/country-region-select.tsx",
   "app/routes/release-notes.tsx",
+  "app/routes/members.admin*.tsx",
+  "app/admin/ui/*.tsx",
+  "app/imports/ui/*.tsx",
 ];
 
 export default tseslint.config(

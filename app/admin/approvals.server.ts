@@ -10,6 +10,9 @@ import { sendMail } from "~/mail/mailer.server";
 import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/db/current.server";
 import { rejectSchema } from "./forms";
+import { languageOfRequest } from "~/auth/language.server";
+import { formMessages, pageMeta } from "~/i18n/i18next.server";
+import { formatErrorsIn } from "./form-messages.server";
 import { positiveInt } from "./members-query";
 import { PATHS } from "~/routing/paths";
 import { approveTree, listWaitingTrees, rejectTree } from "~/families/trees.server";
@@ -69,6 +72,7 @@ export async function loadApprovalsPage(request: Request) {
     accounts: await listWaiting(database, approval),
     trees: await listWaitingTrees(database),
     done: DONE.find((d) => d === done) ?? null,
+    meta: pageMeta(await languageOfRequest(request), "admin", "meta.approvals"),
   };
 }
 
@@ -148,8 +152,12 @@ export async function approvalsAction(request: Request, clientIp: string) {
   const admin = await requireAdminAuth(request, { admin: true });
   const formData = await readForm(request);
   await validateCsrf(formData, request);
+  // The refusals are sentences of the `forms` catalogs, as the reason's own messages are.
+  const language = await languageOfRequest(request);
+  const translate = formMessages(language);
+  const formatError = formatErrorsIn(language);
   const refuse = (message: string, memberId: number | null, reasonError?: string, treeId: number | null = null) =>
-    data({ message, memberId, reasonError: reasonError ?? null, treeId }, { status: 400 });
+    data({ message: translate(message), memberId, reasonError: reasonError ?? null, treeId }, { status: 400 });
   const intent = formData.get("intent");
   if (intent === "approve-tree" || intent === "reject-tree") {
     const treeId = positiveInt(String(formData.get("treeId") ?? ""), 2_147_483_647);
@@ -160,7 +168,7 @@ export async function approvalsAction(request: Request, clientIp: string) {
       const ok = await approveTree(database, treeId, actor);
       return ok ? redirect(`${APPROVALS_PATH}?done=tree-approved`) : refuse(TREE_NOT_WAITING, null, undefined, treeId);
     }
-    const submission = parseWithZod(formData, { schema: rejectSchema });
+    const submission = parseWithZod(formData, { schema: rejectSchema, formatError });
     if (submission.status !== "success") {
       return refuse("The reason could not be used.", null, submission.error?.reason?.join(" "), treeId);
     }
@@ -177,7 +185,7 @@ export async function approvalsAction(request: Request, clientIp: string) {
     return ok ? redirect(`${APPROVALS_PATH}?done=approved`) : refuse(NOT_WAITING, memberId);
   }
   if (intent === "reject") {
-    const submission = parseWithZod(formData, { schema: rejectSchema });
+    const submission = parseWithZod(formData, { schema: rejectSchema, formatError });
     if (submission.status !== "success") {
       return refuse("The reason could not be used.", memberId, submission.error?.reason?.join(" "));
     }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { translator } from "~/i18n/i18next.server";
+import { quotaMessage } from "~/jobs/upload-files.server";
+import type { ImportBatch } from "./batches.server";
+import { refusal } from "./jobs.server";
+import { placeMappingGaps } from "./place-fields";
+import { targetLabel, tooManyColumnsIn } from "./words.server";
+
+describe("the import pages' words", () => {
+  it("give the site's own targets in the reader's language and keep a collection's or index's own labels", () => {
+    const de = translator("de", "imports");
+    expect(targetLabel(de, "records", { name: "date", label: "Date or year" })).toBe("Datum oder Jahr");
+    expect(targetLabel(de, "records", { name: "surname", label: "Surname" })).toBe("Surname");
+    // "notes" is a collection's field in a record collection, the site's own target in a place index.
+    expect(targetLabel(de, "records", { name: "notes", label: "Notes" })).toBe("Notes");
+    expect(targetLabel(de, "places", { name: "notes", label: "Notes" })).toBe("Anmerkungen");
+    expect(targetLabel(de, "places", { name: "polish", label: "Polish name" })).toBe("Polnischer Name");
+    // An index's own column for a spelling keeps the index's word.
+    expect(targetLabel(de, "places", { name: "russian", label: "Name (Cyrillic)" })).toBe("Name (Cyrillic)");
+  });
+
+  it("count columns in the reader's numbers and plural", () => {
+    expect(tooManyColumnsIn("en", 1200)).toMatch(/^The file has 1,200 columns; an import reads at most 500\./);
+    expect(tooManyColumnsIn("pl", 12_000)).toMatch(/^Plik ma 12\u00a0000 kolumn; import odczytuje najwyżej 500\./);
+    expect(tooManyColumnsIn("ru", 502)).toMatch(/^В файле 502 столбца;/);
+  });
+
+  it("say why a batch cannot start in the reader's language, and in English for the command line", () => {
+    const batch = {
+      kind: "records",
+      status: "checked",
+      checked: true,
+      rows: { error: 1234 },
+      settings: { skipBadRows: false },
+    } as unknown as ImportBatch;
+    expect(refusal(batch, "import")).toBe(
+      "1,234 rows have problems: correct the file or the mapping, or choose to leave those rows out.",
+    );
+    expect(refusal(batch, "import", translator("de", "imports"), "de")).toMatch(/^1\.234 Zeilen haben Probleme/);
+    expect(refusal({ ...batch, status: "imported" } as ImportBatch, "check", translator("pl", "imports"), "pl")).toBe(
+      "Importu w stanie „zaimportowany” nie można sprawdzić.",
+    );
+  });
+
+  it("write the gaps of a place mapping and the upload quota in the reader's language", () => {
+    const index = { nameLabel: "Ort" } as Parameters<typeof placeMappingGaps>[1];
+    expect(placeMappingGaps(["latitude"], index, translator("uk", "imports"))).toEqual([
+      "Виберіть стовпець із полем «Ort»: воно потрібне кожному населеному пункту.",
+      "Виберіть стовпець із довготою: кожному населеному пункту потрібні обидві координати.",
+    ]);
+    expect(quotaMessage(0, "de")).toMatch(/^Ihre Uploads belegen bereits die [\d.,]+ MB/);
+    expect(quotaMessage(0)).toMatch(/^Your uploads already take the [\d.,]+ MB/);
+  });
+});

@@ -1,0 +1,46 @@
+// The import pages' words that the server writes (issue 29): the mapping's own target labels, and what a page says
+// of a file with too many columns. The header matching (./fields.ts, ./place-fields.ts) keeps the English labels:
+// it reads them, and a label shown in another language is only what the page shows.
+import type { TFunction } from "i18next";
+import { formatNumber } from "~/i18n/format";
+import { translator } from "~/i18n/i18next.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { SPELLING_LABELS, SPELLING_ORDER } from "~/places/spellings";
+import { MAX_COLUMNS } from "./csv";
+import type { ImportTarget } from "./fields";
+
+/** `t` of the `imports` namespace, in the reader's language. */
+export type ImportsT = TFunction<"imports">;
+
+/** The English `t`, for callers that give none (the command line, tests). */
+export const englishImports = (): ImportsT => translator(DEFAULT_LANGUAGE, "imports");
+
+/** Targets every collection has, whatever its fields: their labels are the site's own words. */
+const RECORD_TARGETS = new Set(["sourceKey", "date", "julianDate"]);
+/** A place index's targets whose labels do not come from the index. */
+const PLACE_TARGETS = new Set(["sourceKey", "square", "latitude", "longitude", "coordinates", "notes"]);
+
+/**
+ * A target's label as the page shows it: the site's own targets in the reader's language; a collection's field
+ * and an index's own column keep the label their definition gives (the collections' words are translated with
+ * their pages).
+ */
+export function targetLabel(t: ImportsT, kind: string, target: Pick<ImportTarget, "name" | "label">): string {
+  const { name, label } = target;
+  if (kind === "places") {
+    if (PLACE_TARGETS.has(name)) return t(`targets.${name}` as never);
+    const spelling = SPELLING_ORDER.find((k) => k === name);
+    if (spelling && label === `${SPELLING_LABELS[spelling]} name`) return t(`targets.spelling.${spelling}` as never);
+    return label;
+  }
+  return RECORD_TARGETS.has(name) ? t(`targets.${name}` as never) : label;
+}
+
+/** A file wider than an import reads, in the reader's language. */
+export function tooManyColumnsIn(language: Language, count: number): string {
+  return translator(language, "imports")("refusal.tooManyColumns", {
+    count,
+    n: formatNumber(language, count),
+    max: formatNumber(language, MAX_COLUMNS),
+  });
+}
