@@ -33,7 +33,8 @@ const VALUES = {
   label: "label-value",
   last: "last-value",
   m: "m-value",
-  max: "max-value",
+  max: 4000,
+  length: 1000003,
   mb: "mb-value",
   message: "message-value",
   n: "n-value",
@@ -58,6 +59,17 @@ const VALUES = {
   valid: "valid-value",
   when: "when-value",
   who: "who-value",
+  value: "value-value",
+  choices: "choices-value",
+  key: "key-value",
+  row: "row-value",
+  read: "read-value",
+  width: "width-value",
+  year: "year-value",
+  julian: "julian-value",
+  expected: "expected-value",
+  gregorian: "gregorian-value",
+  back: "back-value",
 };
 const COUNTS = [0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 1000, 1234, 104512, 1.5];
 

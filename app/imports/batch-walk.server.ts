@@ -113,10 +113,15 @@ export async function walkBatchRows<R extends SourcedRow, E>(
           {
             row: row.row,
             column: keyColumn >= 0 ? (batch.analysis.headers[keyColumn] ?? "Source key") : "",
-            message:
-              keyColumn >= 0
-                ? `The source key “${row.sourceKey}” is also on row ${earlier}`
-                : `This row repeats row ${earlier} exactly`,
+            ...(keyColumn >= 0
+              ? {
+                  message: `The source key “${row.sourceKey}” is also on row ${earlier}`,
+                  say: { key: "problems.keyRepeated", values: { key: row.sourceKey, row: earlier } },
+                }
+              : {
+                  message: `This row repeats row ${earlier} exactly`,
+                  say: { key: "problems.rowRepeated", values: { row: earlier } },
+                }),
           },
         ];
       }

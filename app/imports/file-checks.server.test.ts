@@ -73,7 +73,12 @@ describe.each(testDialects())("the checks of a file (%s)", (dialect) => {
     const checked = await run(id, "check");
     expect(checked.rows).toMatchObject({ total: 60, error: 1 });
     expect(await listProblems(test.database, id, 10)).toEqual([
-      { row: 41, column: "Nazwisko", message: expect.stringMatching(/^This cell holds a NUL character/) },
+      {
+        row: 41,
+        column: "Nazwisko",
+        message: expect.stringMatching(/^This cell holds a NUL character/),
+        say: { key: "problems.nul", values: {} },
+      },
     ]);
     const imported = await run(id, "import");
     expect(imported).toMatchObject({ status: "imported", error: null, rows: { new: 59, skipped: 1 } });
@@ -93,8 +98,18 @@ describe.each(testDialects())("the checks of a file (%s)", (dialect) => {
     expect(checked.rows).toMatchObject({ total: 6, error: 0 });
     expect(checked.analysis.warningRows).toBe(2);
     expect(checked.analysis.warnings).toEqual([
-      { row: 4, column: "Nazwisko", message: expect.stringContaining("it would read “Zieliński”") },
-      { row: 6, column: "Nazwisko", message: expect.stringContaining("it would read “Żak”") },
+      {
+        row: 4,
+        column: "Nazwisko",
+        message: expect.stringContaining("it would read “Zieliński”"),
+        say: { key: "problems.misread", values: { text: expect.any(String), read: "Zieliński" } },
+      },
+      {
+        row: 6,
+        column: "Nazwisko",
+        message: expect.stringContaining("it would read “Żak”"),
+        say: { key: "problems.misread", values: { text: expect.any(String), read: "Żak" } },
+      },
     ]);
   });
 
@@ -107,6 +122,8 @@ describe.each(testDialects())("the checks of a file (%s)", (dialect) => {
         row: 2,
         column: "Nazwisko",
         message: "The value is 1,000,003 characters long; a cell may hold at most 4,000",
+        // Kept with its key and values: a page in another language says it in its own words and numbers.
+        say: { key: "problems.tooLong", values: { length: 1_000_003, max: 4000 } },
       },
     ]);
   });

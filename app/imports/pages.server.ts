@@ -35,12 +35,13 @@ import { type JobPhase, liveProgress, onBatchChange, refusal, startBatchJob } fr
 import { laterBatch } from "./batch-walk.server";
 import { quotaMessage, uploadRoom } from "~/jobs/upload-files.server";
 import { SHOWN_PROBLEMS, listProblems, updateBatch } from "~/jobs/batch-rows.server";
+import { readStoredMessage } from "~/jobs/said";
 import { languageOfRequest } from "~/auth/language.server";
 import { formatNumber } from "~/i18n/format";
 import { pageMeta, translator } from "~/i18n/i18next.server";
 import { formatErrorsIn } from "~/admin/form-messages.server";
 import type { Language } from "~/i18n/languages";
-import { type ImportsT, targetLabel, tooManyColumnsIn } from "./words.server";
+import { type ImportsT, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -306,7 +307,7 @@ export async function loadBatchPage(request: Request, id: number) {
     collection: { id: target.id, kind: target.kind, title: target.title, searchPath: target.searchPath },
     targets: target.targets.map((x) => ({ ...x, label: targetLabel(t, target.kind, x) })),
     calendars: CALENDARS,
-    problems,
+    problems: problems.map((p) => problemIn(language, p)),
     moreProblems: Math.max(0, batch.rows.error > 0 ? (await problemCount(id)) - problems.length : 0),
     progress: progressView(batch),
     canImport: refusal(batch, "import", t, language),
@@ -337,7 +338,7 @@ function columnsView(batch: ImportBatch, language: Language) {
     })),
     tooWide: headers.length > MAX_COLUMNS ? tooManyColumnsIn(language, headers.length) : null,
     unmappedNames: unmappedNames(shown, batch.settings.columns).map(sampleText),
-    warnings: batch.checked ? warnings : [],
+    warnings: batch.checked ? warnings.map((w) => problemIn(language, w)) : [],
     warningRows: batch.checked ? warningRows : 0,
   };
 }
@@ -506,7 +507,8 @@ export async function batchEvents(request: Request, id: number): Promise<Respons
   });
 }
 
-export async function problemsCsv(id: number): Promise<Response> {
+export async function problemsCsv(request: Request, id: number): Promise<Response> {
+  const language = await languageOfRequest(request);
   const database = await getDatabase();
   const batch = await requireBatch(id);
   async function* lines(): AsyncGenerator<string> {
@@ -522,7 +524,9 @@ export async function problemsCsv(id: number): Promise<Response> {
         .execute();
       if (!rows.length) return;
       position = Number(rows[rows.length - 1]!.position);
-      yield rows.map((r) => csvLine([r.row, r.column_name, r.message])).join("");
+      yield rows
+        .map((r) => csvLine([r.row, r.column_name, problemIn(language, readStoredMessage(r.message)).message]))
+        .join("");
     }
   }
   return csvResponse(lines(), `import-${batch.id}-problems.csv`);

@@ -101,7 +101,7 @@ export function readPlaceRow(
     const value = cellText(cells[i] ?? "");
     const wrong = cellProblem(value, input.lengths?.[i]);
     if (wrong) {
-      problem(header, wrong);
+      problem(header, wrong.message, wrong.say);
       return;
     }
     const kind = spellingTarget(target);

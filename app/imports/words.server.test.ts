@@ -4,7 +4,7 @@ import { quotaMessage } from "~/jobs/upload-files.server";
 import type { ImportBatch } from "./batches.server";
 import { refusal } from "./jobs.server";
 import { placeMappingGaps } from "./place-fields";
-import { targetLabel, tooManyColumnsIn } from "./words.server";
+import { problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
 
 describe("the import pages' words", () => {
   it("give the site's own targets in the reader's language and keep a collection's or index's own labels", () => {
@@ -50,5 +50,33 @@ describe("the import pages' words", () => {
     ]);
     expect(quotaMessage(0, "de")).toMatch(/^Ihre Uploads belegen bereits die [\d.,]+ MB/);
     expect(quotaMessage(0)).toMatch(/^Your uploads already take the [\d.,]+ MB/);
+  });
+});
+
+describe("a row's problem on the batch page", () => {
+  const problem = {
+    row: 4,
+    column: "Nazwisko",
+    message: "Surname is empty: every record needs it",
+    say: { key: "problems.principalEmpty", values: { label: "Surname" } },
+  };
+
+  it("is said in the reader's language by its key, in English as it was written", () => {
+    expect(problemIn("pl", problem)).toEqual({
+      row: 4,
+      column: "Nazwisko",
+      message: "Pole „Surname” jest puste: każdy wpis go wymaga",
+    });
+    expect(problemIn("en", problem)).toEqual({ row: 4, column: "Nazwisko", message: problem.message });
+    expect(
+      problemIn("de", { ...problem, say: { key: "problems.tooLong", values: { length: 1_000_003, max: 4000 } } })
+        .message,
+    ).toBe("Der Wert ist 1.000.003 Zeichen lang; eine Zelle darf höchstens 4.000 enthalten");
+  });
+
+  it("keeps the words of a problem stored without a key, or with a key the catalogs do not know", () => {
+    const { say: _, ...old } = problem;
+    expect(problemIn("ru", old)).toEqual(old);
+    expect(problemIn("ru", { ...problem, say: { key: "problems.noSuchKey" } }).message).toBe(problem.message);
   });
 });

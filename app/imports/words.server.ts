@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { SPELLING_LABELS, SPELLING_ORDER } from "~/places/spellings";
 import { MAX_COLUMNS } from "./csv";
 import type { ImportTarget } from "./fields";
+import type { Say } from "~/jobs/said";
 
 /** `t` of the `imports` namespace, in the reader's language. */
 export type ImportsT = TFunction<"imports">;
@@ -43,4 +44,15 @@ export function tooManyColumnsIn(language: Language, count: number): string {
     n: formatNumber(language, count),
     max: formatNumber(language, MAX_COLUMNS),
   });
+}
+
+/**
+ * A row's problem or warning as the reader reads it: by its catalog key in another language; in English as it was
+ * written (a problem kept before keys were, or without one, is shown as written in any language).
+ */
+export function problemIn<P extends { message: string; say?: Say }>(language: Language, problem: P): Omit<P, "say"> {
+  const { say, ...rest } = problem;
+  if (!say || language === DEFAULT_LANGUAGE) return rest;
+  const text = String(translator(language, "imports")(say.key as never, { ...say.values, defaultValue: "" } as never));
+  return text ? { ...rest, message: text } : rest;
 }
