@@ -28,6 +28,8 @@ const TRANSLATED_FILES = [
   "app/routes/members.admin*.tsx",
   "app/admin/ui/*.tsx",
   "app/imports/ui/*.tsx",
+  "app/diagnostics/ui/*.tsx",
+  "app/routes/config-check.tsx",
 ];
 
 export default tseslint.config(

@@ -144,6 +144,22 @@ test.describe("administration in other languages, with JavaScript", () => {
   });
 });
 
+test("the configuration check in German: its words and status words (the check lines stay the report's English)", async ({
+  page,
+}) => {
+  await page.goto("/ConfigCheck?lng=de");
+  await expect(heading(page)).toHaveText(text("de", "admin", "configCheck.heading"));
+  await expect(page).toHaveTitle(text("de", "admin", "meta.configCheck.title"));
+  await expect(page.locator('[data-check="build"]')).toBeVisible();
+  await expect(page.locator('[data-check="server-database"] .check-status')).toContainText(
+    text("de", "admin", "configCheck.status.pass"),
+  );
+  await expect(page.getByRole("button", { name: text("de", "admin", "configCheck.copy") })).toBeVisible();
+  await expect(page.getByLabel(text("de", "admin", "configCheck.reportText"))).toHaveValue(
+    /^Metryka configuration check/,
+  );
+});
+
 test.describe("administration in other languages, without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
