@@ -136,6 +136,7 @@ describe("the upload's reading of a CSV file", () => {
     expect(await analyseCsv(file(`${lines.join("\n")}\n`))).toEqual({
       ok: false,
       message: expect.stringMatching(/^Row 2, column “Uwagi”: .* the 28 lines after it were read into this one cell/),
+      say: { key: "file.problems.unclosedLines", values: { row: 2, column: "Uwagi", count: 28 } },
     });
   });
 
@@ -144,6 +145,7 @@ describe("the upload's reading of a CSV file", () => {
     expect(await analyseCsv(file(`${header}\n${header}\n`))).toEqual({
       ok: false,
       message: expect.stringMatching(/^The file has 600 columns; an import reads at most 500\./),
+      say: { key: "refusal.tooManyColumns", values: { count: 600, n: 600, max: 500 } },
     });
   });
 });

@@ -9,6 +9,7 @@ import { ImportError, type OnProgress } from "./batch-walk.server";
 import { checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
 import { checkPlaceBatch, importPlaceBatch, undoPlaceBatch } from "./places.server";
 import { updateBatch } from "~/jobs/batch-rows.server";
+import { storedMessage } from "~/jobs/said";
 import { formatNumber } from "~/i18n/format";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { type ImportsT, englishImports } from "./words.server";
@@ -150,10 +151,12 @@ async function run(
     const message = known
       ? error.message
       : `The ${phase === "undo" ? "undo" : phase} stopped on an unexpected error; nothing was changed. The server log has the details.`;
+    const say = known ? error.say : { key: `jobs.unexpected.${phase}` };
     // A failed undo leaves the batch imported (the transaction rolled back); anything else can be started again.
     await updateBatch(database, batch.id, {
       status: phase === "undo" ? "imported" : "failed",
-      error: message,
+      // Its English and its key (app/jobs/said.ts): the batch page says it in the reader's language.
+      error: storedMessage(message, say),
       finished_at: new Date().toISOString(),
     }).catch((e: unknown) => logger.error({ err: e, batch: batch.id }, "could not record a failed import"));
   } finally {

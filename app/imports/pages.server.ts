@@ -171,10 +171,11 @@ export async function newImportAction(request: Request, user: User, ip: string) 
       String(upload.form.get("collection") ?? ""),
     );
   }
-  return keepingUploadOnlyIfDone(upload, () => storeNewImport(upload, user, ip, t));
+  return keepingUploadOnlyIfDone(upload, () => storeNewImport(upload, user, ip, language));
 }
 
-async function storeNewImport(upload: ReceivedUpload, user: User, ip: string, t: ImportsT) {
+async function storeNewImport(upload: ReceivedUpload, user: User, ip: string, language: Language) {
+  const t = translator(language, "imports");
   const { form, filePath: stored, discard } = upload;
   const collectionValue = String(form.get("collection") ?? "");
   const parsed = newImportSchema(destinationValues()).safeParse({ collection: collectionValue });
@@ -199,7 +200,10 @@ async function storeNewImport(upload: ReceivedUpload, user: User, ip: string, t:
   const analysed = format === "xlsx" ? await analyseXlsx(stored!) : await analyseCsv(stored!);
   if (!analysed.ok) {
     await discard();
-    return refused({ file: t("new.unreadable", { name, message: analysed.message }) }, collectionValue);
+    return refused(
+      { file: t("new.unreadable", { name, message: problemIn(language, analysed).message }) },
+      collectionValue,
+    );
   }
   const target = destinationOf(parsed.data!.collection)!;
   const { analysis } = analysed;
@@ -293,7 +297,7 @@ export async function loadBatchPage(request: Request, id: number) {
       startedAt: batch.startedAt,
       finishedAt: batch.finishedAt,
       durationMs: batch.durationMs,
-      error: batch.error,
+      error: batch.error ? problemIn(language, { message: batch.error, say: batch.errorSay }).message : null,
       undoneAt: batch.undoneAt,
       undoneBy: batch.undoneByName,
       checked: batch.checked,
@@ -410,7 +414,7 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
         batch.format === "xlsx"
           ? await analyseXlsx(batch.filePath, sheet)
           : await analyseCsv(batch.filePath, { encoding, delimiter });
-      if (!again.ok) return conflict(intent, again.message);
+      if (!again.ok) return conflict(intent, problemIn(language, again).message);
       analysis = again.analysis;
       columns = target.matchHeaders(analysis.headers).map((c) => c ?? NO_TARGET);
     } else if (analysis.headers.length > MAX_COLUMNS) {
