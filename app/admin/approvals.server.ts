@@ -11,7 +11,8 @@ import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/db/current.server";
 import { rejectSchema } from "./forms";
 import { languageOfRequest } from "~/auth/language.server";
-import { formMessages, pageMeta } from "~/i18n/i18next.server";
+import { formMessages, pageMeta, translator } from "~/i18n/i18next.server";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { formatErrorsIn } from "./form-messages.server";
 import { positiveInt } from "./members-query";
 import { PATHS } from "~/routing/paths";
@@ -89,7 +90,7 @@ export async function approveMember(
 ): Promise<boolean> {
   const member = await database.db
     .selectFrom("users")
-    .select(["username", "email"])
+    .select(["username", "email", "language"])
     .where("id", "=", memberId)
     .executeTakeFirst();
   if (!member) return false;
@@ -108,16 +109,12 @@ export async function approveMember(
     details: { status: { from: "pending", to: "active" } },
     ip: actor.ip,
   });
+  // The welcome goes to the member: in their language (their profile's), not the administrator's.
+  const t = translator(isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE, "admin");
   await sendMail({
     to: member.email,
-    subject: "Welcome to Metryka: your membership is approved",
-    text: [
-      `Hello ${member.username},`,
-      "",
-      "the society has approved your membership. Sign in to search the members' collections:",
-      "",
-      new URL(PATHS.login, siteOrigin).toString(),
-    ].join("\n"),
+    subject: t("welcomeMail.subject"),
+    text: t("welcomeMail.body", { username: member.username, link: new URL(PATHS.login, siteOrigin).toString() }),
   });
   return true;
 }
