@@ -297,7 +297,7 @@ export async function loadBatchPage(request: Request, id: number) {
       startedAt: batch.startedAt,
       finishedAt: batch.finishedAt,
       durationMs: batch.durationMs,
-      error: batch.error ? problemIn(language, { message: batch.error, say: batch.errorSay }).message : null,
+      error: batch.error ? problemIn(language, { message: batch.error, say: batch.errorSay }) : null,
       undoneAt: batch.undoneAt,
       undoneBy: batch.undoneByName,
       checked: batch.checked,

@@ -48,11 +48,17 @@ export function tooManyColumnsIn(language: Language, count: number): string {
 
 /**
  * A row's problem or warning as the reader reads it: by its catalog key in another language; in English as it was
- * written (a problem kept before keys were, or without one, is shown as written in any language).
+ * written (a problem kept before keys were, or without one, is shown as written in any language, marked `lang: "en"`
+ * on a page in another language, so the page can say so to a screen reader and to the no-English check).
  */
-export function problemIn<P extends { message: string; say?: Say }>(language: Language, problem: P): Omit<P, "say"> {
+export function problemIn<P extends { message: string; say?: Say }>(
+  language: Language,
+  problem: P,
+): Omit<P, "say"> & { lang?: "en" } {
   const { say, ...rest } = problem;
-  if (!say || language === DEFAULT_LANGUAGE) return rest;
-  const text = String(translator(language, "imports")(say.key as never, { ...say.values, defaultValue: "" } as never));
-  return text ? { ...rest, message: text } : rest;
+  if (language === DEFAULT_LANGUAGE) return rest;
+  const text = say
+    ? String(translator(language, "imports")(say.key as never, { ...say.values, defaultValue: "" } as never))
+    : "";
+  return text ? { ...rest, message: text } : { ...rest, lang: "en" };
 }

@@ -40,7 +40,8 @@ function CheckList({ results, label }: { results: readonly CheckResult[]; label:
     <dl className="checks" aria-label={label}>
       {results.map((r) => (
         <div key={r.id} className={`check check-${r.status}`} data-check={r.id} data-status={r.status}>
-          <dt>{r.label}</dt>
+          {/* The check's own words are the support report's, in English (the page's other words are the reader's). */}
+          <dt lang="en">{r.label}</dt>
           <dd>
             <p className="check-result">
               <strong className={`check-status check-status-${r.status}`}>
@@ -50,11 +51,11 @@ function CheckList({ results, label }: { results: readonly CheckResult[]; label:
                 {statusWord(t, r.status)}
                 <span className="visually-hidden">:</span>
               </strong>{" "}
-              {r.detail}
+              <span lang="en">{r.detail}</span>
             </p>
             {r.fix && (
               <p className="check-fix">
-                <strong>{t("configCheck.howToFix")}</strong> {r.fix}
+                <strong>{t("configCheck.howToFix")}</strong> <span lang="en">{r.fix}</span>
               </p>
             )}
           </dd>

@@ -72,8 +72,8 @@ export function BatchPage() {
         </p>
       )}
       {batch.error && !progress.running && (
-        <p className="notice notice-error" role="alert">
-          {batch.error}
+        <p className="notice notice-error" role="alert" lang={batch.error.lang}>
+          {batch.error.message}
         </p>
       )}
       {progress.running && <LiveProgress eventsPath={adminImportEventsPath(batch.id)} initial={progress} />}
@@ -235,7 +235,7 @@ function RowMessages({
 }: {
   label: string;
   kind: string;
-  messages: readonly { row: number; column: string; message: string }[];
+  messages: readonly { row: number; column: string; message: string; lang?: string }[];
 }) {
   const { t } = useTranslation("imports");
   return (
@@ -253,7 +253,7 @@ function RowMessages({
             <tr key={i}>
               <td>{m.row}</td>
               <td>{m.column || "—"}</td>
-              <td>{m.message}</td>
+              <td lang={m.lang}>{m.message}</td>
             </tr>
           ))}
         </tbody>
