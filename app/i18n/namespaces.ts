@@ -1,7 +1,17 @@
 // The catalogs' namespaces (app/locales/<language>/<namespace>.json). A route names the ones it needs in its
 // `handle.i18n` (remix-i18next's convention; ./i18next.server.ts reads the matched routes'); the shell's are on every
 // page.
-export const NAMESPACES = ["common", "home", "auth", "forms", "mail", "catalog", "offline", "admin", "imports"] as const;
+export const NAMESPACES = [
+  "common",
+  "home",
+  "auth",
+  "forms",
+  "mail",
+  "catalog",
+  "offline",
+  "admin",
+  "imports",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The header, footer, language menu and error pages: every page has them. */
