@@ -41,7 +41,7 @@ import { formatNumber } from "~/i18n/format";
 import { pageMeta, translator } from "~/i18n/i18next.server";
 import { formatErrorsIn } from "~/admin/form-messages.server";
 import type { Language } from "~/i18n/languages";
-import { type ImportsT, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
+import { type ImportsT, destinationText, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -51,19 +51,20 @@ import { type ImportsT, problemIn, targetLabel, tooManyColumnsIn } from "./words
 
 const PER_PAGE = 25;
 
-function destinationChoices() {
-  return destinations().map((d) => ({ value: d.value, title: d.title, group: d.group }));
+function destinationChoices(language: Language) {
+  return destinations().map((d) => ({ value: d.value, ...destinationText(language, d) }));
 }
 
 const destinationValues = () => destinations().map((d) => d.value) as [string, ...string[]];
 
 const destinationOfBatch = (b: Pick<ImportBatch, "kind" | "target">) => destination(b.kind, b.target);
 
-function batchSummary(b: ImportBatch) {
+function batchSummary(b: ImportBatch, language: Language) {
+  const target = destinationOfBatch(b);
   return {
     id: b.id,
     href: adminImportPath(b.id),
-    target: destinationOfBatch(b)?.title ?? b.target,
+    target: target ? destinationText(language, target).title : b.target,
     fileName: b.fileName,
     status: b.status,
     createdAt: b.createdAt,
@@ -120,14 +121,14 @@ export async function loadImportsPage(request: Request) {
   const all = destinations();
   const sizes = await Promise.all(all.map((d) => d.size(database)));
   return {
-    batches: batches.map(batchSummary),
+    batches: batches.map((b) => batchSummary(b, language)),
     total,
     page: window.page,
     pageCount: window.pageCount,
     destinations: all.map((d, i) => ({
       id: d.id,
       kind: d.kind,
-      title: d.title,
+      title: destinationText(language, d).title,
       size: sizes[i] ?? 0,
     })),
     meta: pageMeta(language, "imports", "meta.list"),
@@ -139,7 +140,7 @@ export async function loadNewImportPage(request: Request) {
   const wanted = new URL(request.url).searchParams.get("collection");
   return {
     meta: pageMeta(language, "imports", "meta.new"),
-    destinations: destinationChoices(),
+    destinations: destinationChoices(language),
     chosen: wanted && destinationOf(wanted) ? wanted : "",
     uploadMaxMb: Math.floor(uploadMaxBytes(process.env) / 1024 / 1024),
   };
@@ -308,7 +309,12 @@ export async function loadBatchPage(request: Request, id: number) {
       sheets: batch.analysis.sheets ?? [],
     },
     ...columnsView(batch, language),
-    collection: { id: target.id, kind: target.kind, title: target.title, searchPath: target.searchPath },
+    collection: {
+      id: target.id,
+      kind: target.kind,
+      title: destinationText(language, target).title,
+      searchPath: target.searchPath,
+    },
     targets: target.targets.map((x) => ({ ...x, label: targetLabel(t, target.kind, x) })),
     calendars: CALENDARS,
     problems: problems.map((p) => problemIn(language, p)),

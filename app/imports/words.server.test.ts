@@ -4,7 +4,7 @@ import { quotaMessage } from "~/jobs/upload-files.server";
 import type { ImportBatch } from "./batches.server";
 import { refusal } from "./jobs.server";
 import { placeMappingGaps } from "./place-fields";
-import { problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
+import { destinationText, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
 
 describe("the import pages' words", () => {
   it("give the site's own targets in the reader's language and keep a collection's or index's own labels", () => {
@@ -79,5 +79,31 @@ describe("a row's problem on the batch page", () => {
     // Marked English on a page in another language (a screen reader reads it as English; the no-English check skips it).
     expect(problemIn("ru", old)).toEqual({ ...old, lang: "en" });
     expect(problemIn("ru", { ...problem, say: { key: "problems.noSuchKey" } }).message).toBe(problem.message);
+  });
+});
+
+describe("a collection's title on the import pages", () => {
+  it("is the catalog's in the reader's language, and the definition's in English", () => {
+    const lublin = {
+      kind: "records",
+      id: "lublin-death",
+      title: "Lublin Lutheran deaths",
+      group: "Lublin Lutheran parishes",
+    };
+    expect(destinationText("en", lublin)).toEqual({
+      title: "Lublin Lutheran deaths",
+      group: "Lublin Lutheran parishes",
+    });
+    expect(destinationText("de", lublin)).toEqual({
+      title: "Lublin: lutherische Sterbefälle",
+      group: "Lutherische Gemeinden im Gouvernement Lublin",
+    });
+    const breyer = { kind: "places", id: "breyer", title: "Breyer map index", group: "Place indexes" };
+    expect(destinationText("pl", breyer).group).toBe("Indeksy miejscowości");
+    // A collection the catalog does not know keeps its own words.
+    expect(destinationText("ru", { ...lublin, id: "nowhere", title: "Nowhere", group: "Elsewhere" })).toEqual({
+      title: "Nowhere",
+      group: "Elsewhere",
+    });
   });
 });

@@ -9,6 +9,7 @@ import { SPELLING_LABELS, SPELLING_ORDER } from "~/places/spellings";
 import { MAX_COLUMNS } from "./csv";
 import type { ImportTarget } from "./fields";
 import type { Say } from "~/jobs/said";
+import { groupKey } from "~/catalog-text.server";
 
 /** `t` of the `imports` namespace, in the reader's language. */
 export type ImportsT = TFunction<"imports">;
@@ -61,4 +62,22 @@ export function problemIn<P extends { message: string; say?: Say }>(
     ? String(translator(language, "imports")(say.key as never, { ...say.values, defaultValue: "" } as never))
     : "";
   return text ? { ...rest, message: text } : { ...rest, lang: "en" };
+}
+
+/**
+ * A collection's or place index's title and menu group in the reader's language: the `catalog` namespace's words for
+ * the source of the same id (app/catalog-text.server.ts), or the definition's English where it has none.
+ */
+export function destinationText(
+  language: Language,
+  d: { kind: string; id: string; title: string; group: string },
+): { title: string; group: string } {
+  if (language === DEFAULT_LANGUAGE) return { title: d.title, group: d.group };
+  const catalog = translator(language, "catalog");
+  const title = String(catalog(`sources.${d.id}.title` as never, { defaultValue: d.title } as never));
+  const group =
+    d.kind === "places"
+      ? translator(language, "imports")("new.placeIndexes")
+      : String(catalog(`groups.${groupKey(d.group)}.label` as never, { defaultValue: d.group } as never));
+  return { title, group };
 }
