@@ -43,6 +43,11 @@ const TRANSLATED_FILES = [
   "app/routes/members.genealogy.my-trees.tsx",
   "app/routes/members.genealogy.submit.tsx",
   "app/routes/members.genealogy.trees.$treeId.tsx",
+  "app/routes/members.admin*.tsx",
+  "app/admin/ui/*.tsx",
+  "app/imports/ui/*.tsx",
+  "app/diagnostics/ui/*.tsx",
+  "app/routes/config-check.tsx",
 ];
 
 export default tseslint.config(

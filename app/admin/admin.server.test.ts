@@ -76,7 +76,10 @@ for (const dialect of testDialects()) {
       const folder = path.join(runtime.dataDir, "mail");
       if (!existsSync(folder)) return [];
       return readdirSync(folder)
-        .map((f) => JSON.parse(readFileSync(path.join(folder, f), "utf8")) as { to: string; subject: string })
+        .map(
+          (f) =>
+            JSON.parse(readFileSync(path.join(folder, f), "utf8")) as { to: string; subject: string; text: string },
+        )
         .filter((m) => m.to === address);
     };
 
@@ -314,6 +317,27 @@ for (const dialect of testDialects()) {
           ["membership.approved", admin.user.id],
         ]);
 
+        // The welcome is written in the member's own language (the profile's), whatever the administrator's.
+        for (const [language, greeting] of [
+          ["de", /^Guten Tag queue-de,\n\nder Verein hat Ihre Mitgliedschaft freigegeben\./],
+          ["pl", /^Dzień dobry, queue-pl,\n\ntowarzystwo zatwierdziło Twoje członkostwo\./],
+        ] as const) {
+          const waiting = await account(`queue-${language}`, { status: "pending" });
+          await database.db.updateTable("users").set({ language }).where("id", "=", waiting.user.id).execute();
+          await approvalsAction(
+            post("/members/admin/approvals", admin.cookie, { intent: "approve", memberId: String(waiting.user.id) }),
+            IP,
+          ).catch((response: unknown) => response);
+          const [welcome] = mailsTo(`queue-${language}@example.org`);
+          expect(welcome?.subject).toBe(
+            language === "de"
+              ? "Willkommen bei Metryka: Ihre Mitgliedschaft ist freigegeben"
+              : "Witamy w serwisie Metryka: Twoje członkostwo zostało zatwierdzone",
+          );
+          expect(welcome?.text).toMatch(greeting);
+          expect(welcome?.text).toContain("/Login");
+        }
+
         const rejected = await outcome(() =>
           approvalsAction(
             post("/members/admin/approvals", admin.cookie, {
@@ -475,7 +499,8 @@ for (const dialect of testDialects()) {
       expect(ats).toEqual([...ats].sort().reverse());
 
       const approved = await read("action=APPROVED");
-      expect(approved.body.result!.rows.map((r) => r.action)).toEqual(["membership.approved"]);
+      // The approvals of the queue (one in English, the welcomes in German and Polish), and nothing else.
+      expect(approved.body.result!.rows.map((r) => r.action)).toEqual(Array(3).fill("membership.approved"));
       const byUser = await read("user=queue-two");
       expect(byUser.body.result!.rows.map((r) => r.action)).toContain("membership.rejected");
       const today = new Date().toISOString().slice(0, 10);

@@ -10,6 +10,10 @@ import { sendMail } from "~/mail/mailer.server";
 import { readForm } from "~/routing/form-data.server";
 import { getDatabase } from "~/db/current.server";
 import { rejectSchema } from "./forms";
+import { languageOfRequest } from "~/auth/language.server";
+import { formMessages, pageMeta, translator } from "~/i18n/i18next.server";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
+import { formatErrorsIn } from "./form-messages.server";
 import { positiveInt } from "./members-query";
 import { PATHS } from "~/routing/paths";
 import { approveTree, listWaitingTrees, rejectTree } from "~/families/trees.server";
@@ -69,6 +73,7 @@ export async function loadApprovalsPage(request: Request) {
     accounts: await listWaiting(database, approval),
     trees: await listWaitingTrees(database),
     done: DONE.find((d) => d === done) ?? null,
+    meta: pageMeta(await languageOfRequest(request), "admin", "meta.approvals"),
   };
 }
 
@@ -85,7 +90,7 @@ export async function approveMember(
 ): Promise<boolean> {
   const member = await database.db
     .selectFrom("users")
-    .select(["username", "email"])
+    .select(["username", "email", "language"])
     .where("id", "=", memberId)
     .executeTakeFirst();
   if (!member) return false;
@@ -104,16 +109,12 @@ export async function approveMember(
     details: { status: { from: "pending", to: "active" } },
     ip: actor.ip,
   });
+  // The welcome goes to the member: in their language (their profile's), not the administrator's.
+  const t = translator(isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE, "admin");
   await sendMail({
     to: member.email,
-    subject: "Welcome to Metryka: your membership is approved",
-    text: [
-      `Hello ${member.username},`,
-      "",
-      "the society has approved your membership. Sign in to search the members' collections:",
-      "",
-      new URL(PATHS.login, siteOrigin).toString(),
-    ].join("\n"),
+    subject: t("welcomeMail.subject"),
+    text: t("welcomeMail.body", { username: member.username, link: new URL(PATHS.login, siteOrigin).toString() }),
   });
   return true;
 }
@@ -148,8 +149,12 @@ export async function approvalsAction(request: Request, clientIp: string) {
   const admin = await requireAdminAuth(request, { admin: true });
   const formData = await readForm(request);
   await validateCsrf(formData, request);
+  // The refusals are sentences of the `forms` catalogs, as the reason's own messages are.
+  const language = await languageOfRequest(request);
+  const translate = formMessages(language);
+  const formatError = formatErrorsIn(language);
   const refuse = (message: string, memberId: number | null, reasonError?: string, treeId: number | null = null) =>
-    data({ message, memberId, reasonError: reasonError ?? null, treeId }, { status: 400 });
+    data({ message: translate(message), memberId, reasonError: reasonError ?? null, treeId }, { status: 400 });
   const intent = formData.get("intent");
   if (intent === "approve-tree" || intent === "reject-tree") {
     const treeId = positiveInt(String(formData.get("treeId") ?? ""), 2_147_483_647);
@@ -160,7 +165,7 @@ export async function approvalsAction(request: Request, clientIp: string) {
       const ok = await approveTree(database, treeId, actor);
       return ok ? redirect(`${APPROVALS_PATH}?done=tree-approved`) : refuse(TREE_NOT_WAITING, null, undefined, treeId);
     }
-    const submission = parseWithZod(formData, { schema: rejectSchema });
+    const submission = parseWithZod(formData, { schema: rejectSchema, formatError });
     if (submission.status !== "success") {
       return refuse("The reason could not be used.", null, submission.error?.reason?.join(" "), treeId);
     }
@@ -177,7 +182,7 @@ export async function approvalsAction(request: Request, clientIp: string) {
     return ok ? redirect(`${APPROVALS_PATH}?done=approved`) : refuse(NOT_WAITING, memberId);
   }
   if (intent === "reject") {
-    const submission = parseWithZod(formData, { schema: rejectSchema });
+    const submission = parseWithZod(formData, { schema: rejectSchema, formatError });
     if (submission.status !== "success") {
       return refuse("The reason could not be used.", memberId, submission.error?.reason?.join(" "));
     }

@@ -6,6 +6,9 @@ import { pageWindow } from "~/listing/paging";
 import { getDatabase } from "~/db/current.server";
 import { isIsoDate } from "./forms";
 import { containsPattern, positiveInt } from "./members-query";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { errorsIn } from "./form-messages.server";
 
 /**
  * The audit log as administrators read it: /members/admin/audit (searchable,
@@ -168,7 +171,12 @@ export async function loadAuditPage(request: Request) {
   await requireAdminAuth(request, { admin: true });
   const url = new URL(request.url);
   const parsed = parseAuditQuery(url.searchParams);
-  const base = { values: parsed.values, errors: parsed.errors };
+  const language = await languageOfRequest(request);
+  const base = {
+    values: parsed.values,
+    errors: errorsIn(language, parsed.errors),
+    meta: pageMeta(language, "admin", "meta.audit"),
+  };
   if (Object.keys(parsed.errors).length > 0) return data({ ...base, result: null }, { status: 400 });
   const result = await auditPage(await getDatabase(), parsed.filters, parsed.page, AUDIT_PER_PAGE);
   return data({ ...base, result });

@@ -10,9 +10,6 @@ import { z } from "zod/v4";
 export const ROLES = ["member", "admin"] as const;
 export const STATUSES = ["pending", "active", "suspended"] as const;
 
-export const ROLE_LABELS = { member: "Member", admin: "Administrator" } as const;
-export const STATUS_LABELS = { pending: "Pending", active: "Active", suspended: "Suspended" } as const;
-
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether `value` is a real calendar date written yyyy-mm-dd (2024-02-30 is not). */

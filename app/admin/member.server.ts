@@ -15,6 +15,9 @@ import { getDatabase } from "~/db/current.server";
 import { type AuditRow, auditPage } from "./audit.server";
 import { type MemberUpdate, memberUpdateSchema } from "./forms";
 import { isoDay, positiveInt } from "./members-query";
+import { languageOfRequest } from "~/auth/language.server";
+import { formMessages, translator } from "~/i18n/i18next.server";
+import { formatErrorsIn } from "./form-messages.server";
 
 /**
  * /members/admin/members/:id — one account as an administrator sees it: its
@@ -56,11 +59,13 @@ export async function loadMemberPage(request: Request, idParam: string | undefin
   const trailPage = positiveInt(url.searchParams.get("trailPage") ?? "") ?? 1;
   const trail = await auditPage(database, { subjectUserId: member.id }, trailPage, TRAIL_PER_PAGE);
   const notice = url.searchParams.get("done");
+  const t = translator(await languageOfRequest(request), "admin");
   return {
     member: describeMember(member),
     isSelf: member.id === admin.id,
     trail,
-    notice: isNotice(notice) ? NOTICES[notice] : null,
+    notice: isNotice(notice) ? t(`member.notice.${notice}`) : null,
+    meta: { title: t("meta.member.title", { username: member.username }), description: t("meta.member.description") },
   };
 }
 
@@ -87,8 +92,12 @@ function describeMember(member: User) {
  * Parses the role/status/expiry form and refuses what would lock the acting
  * administrator out (their own role, status or a past expiry). Never throws.
  */
-export function parseMemberUpdate(formData: FormData, opts: { isSelf: boolean; today: string }) {
+export function parseMemberUpdate(
+  formData: FormData,
+  opts: { isSelf: boolean; today: string; formatError?: (issues: readonly { message: string }[]) => string[] },
+) {
   return parseWithZod(formData, {
+    formatError: opts.formatError ?? ((issues) => issues.map((issue) => issue.message)),
     schema: memberUpdateSchema.superRefine((v, ctx) => {
       if (!opts.isSelf) return;
       if (v.role !== "admin") ctx.addIssue({ code: "custom", path: ["role"], message: SELF_ROLE });
@@ -189,10 +198,12 @@ export async function memberAction(request: Request, idParam: string | undefined
   const actor = { userId: admin.id, ip: clientIp };
   const intent = formData.get("intent");
   const back = adminMemberPath(member.id);
+  const language = await languageOfRequest(request);
+  const translate = formMessages(language);
 
   if (intent === "resend") {
     if (member.email_verified_at !== null) {
-      return data({ intent: "resend" as const, message: ALREADY_VERIFIED, result: null }, { status: 400 });
+      return data({ intent: "resend" as const, message: translate(ALREADY_VERIFIED), result: null }, { status: 400 });
     }
     // The e-mail goes to the member: in their language, not the administrator's.
     const language = isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE;
@@ -212,11 +223,15 @@ export async function memberAction(request: Request, idParam: string | undefined
   }
   if (intent !== "update") {
     return data(
-      { intent: "unknown" as const, message: "Use one of this page's buttons.", result: null },
+      { intent: "unknown" as const, message: translate("Use one of this page's buttons."), result: null },
       { status: 400 },
     );
   }
-  const submission = parseMemberUpdate(formData, { isSelf: member.id === admin.id, today: isoDay(Date.now()) });
+  const submission = parseMemberUpdate(formData, {
+    isSelf: member.id === admin.id,
+    today: isoDay(Date.now()),
+    formatError: formatErrorsIn(language),
+  });
   if (submission.status !== "success") {
     return data({ intent: "update" as const, message: null, result: submission.reply() }, { status: 400 });
   }

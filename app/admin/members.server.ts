@@ -7,6 +7,9 @@ import type { Database } from "~/db/connection.server";
 import type { Schema } from "~/db/schema";
 import { pageWindow } from "~/listing/paging";
 import { getDatabase } from "~/db/current.server";
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { errorsIn } from "./form-messages.server";
 import type { ROLES, STATUSES } from "./forms";
 import {
   type MembersQuery,
@@ -152,17 +155,19 @@ export async function countPendingApprovals(database: Database): Promise<number>
 
 export async function loadMembersPage(request: Request) {
   await requireAdminAuth(request, { admin: true });
+  const language = await languageOfRequest(request);
   const database = await getDatabase();
   const parsed = parseMembersQuery(new URL(request.url).searchParams);
   const approval = approvalRequired();
   const pendingApprovals = approval ? await countPendingApprovals(database) : 0;
   const base = {
     values: parsed.values,
-    errors: parsed.errors,
+    errors: errorsIn(language, parsed.errors),
     query: parsed.query,
     approval,
     pendingApprovals,
     perPageChoices: PER_PAGE_CHOICES,
+    meta: pageMeta(language, "admin", "meta.members"),
   };
   if (Object.keys(parsed.errors).length > 0) return data({ ...base, result: null }, { status: 400 });
   const result = await listMembers(database, parsed.query);

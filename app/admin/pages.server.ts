@@ -18,6 +18,9 @@ import { PATHS, contentPagePath } from "~/routing/paths";
 import { invalidRouteParams, invariantResponse, notFoundMessage } from "~/routing/responses";
 import { getDatabase } from "~/db/current.server";
 import { type ContentPageInput, contentPageSchema } from "./forms";
+import { languageOfRequest } from "~/auth/language.server";
+import { formMessages, pageMeta, translator } from "~/i18n/i18next.server";
+import { formatErrorsIn } from "./form-messages.server";
 
 /**
  * /members/admin/pages — the members' content pages editor: the list, a new
@@ -55,6 +58,7 @@ export async function loadPagesList(request: Request) {
   const saved = url.searchParams.get("saved");
   const deleted = url.searchParams.get("deleted");
   return {
+    meta: pageMeta(await languageOfRequest(request), "admin", "meta.pages"),
     pages: pages.map((p) => ({ slug: p.slug, title: p.title, published: p.published, updatedAt: p.updatedAt })),
     saved: saved && isValidSlug(saved) ? saved : null,
     deleted: deleted && isValidSlug(deleted) ? deleted : null,
@@ -72,13 +76,15 @@ async function pageFromParams(database: Database, request: Request, slug: string
 
 export async function loadNewPage(request: Request) {
   await requireAdminAuth(request, { admin: true });
-  return { page: null };
+  return { page: null, meta: pageMeta(await languageOfRequest(request), "admin", "meta.newPage") };
 }
 
 export async function loadEditPage(request: Request, slug: string | undefined) {
   await requireAdminAuth(request, { admin: true });
   const page = await pageFromParams(await getDatabase(), request, slug);
+  const t = translator(await languageOfRequest(request), "admin");
   return {
+    meta: { title: t("meta.editPage.title", { title: page.title }), description: t("meta.editPage.description") },
     page: {
       slug: page.slug,
       title: page.title,
@@ -90,9 +96,15 @@ export async function loadEditPage(request: Request, slug: string | undefined) {
 }
 
 /** Parses the editor's form and checks the address against the pages that exist (`editing`: the page's current slug). */
-export async function parsePageForm(database: Database, formData: FormData, editing: string | null) {
+export async function parsePageForm(
+  database: Database,
+  formData: FormData,
+  editing: string | null,
+  formatError: (issues: readonly { message: string }[]) => string[] = (issues) => issues.map((i) => i.message),
+) {
   return parseWithZod(formData, {
     async: true,
+    formatError,
     schema: contentPageSchema.superRefine(async (v, ctx) => {
       if (!isValidSlug(v.slug)) {
         ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_INVALID });
@@ -132,11 +144,17 @@ export async function editorAction(request: Request, slugParam: string | undefin
   await validateCsrf(formData, request);
   const actor = { userId: admin.id, ip: clientIp };
   const intent = formData.get("intent");
+  const language = await languageOfRequest(request);
 
   if (intent === "delete") {
     if (!editing || formData.get("confirm") !== "yes") {
       return data(
-        { intent: "delete" as const, result: null, preview: null, confirmError: CONFIRM_DELETE },
+        {
+          intent: "delete" as const,
+          result: null,
+          preview: null,
+          confirmError: formMessages(language)(CONFIRM_DELETE),
+        },
         { status: 400 },
       );
     }
@@ -144,7 +162,7 @@ export async function editorAction(request: Request, slugParam: string | undefin
     return redirect(`${PAGES_PATH}?deleted=${encodeURIComponent(editing)}`);
   }
 
-  const submission = await parsePageForm(database, formData, editing);
+  const submission = await parsePageForm(database, formData, editing, formatErrorsIn(language));
   if (submission.status !== "success") {
     return data(
       { intent: "save" as const, result: submission.reply(), preview: null, confirmError: null },

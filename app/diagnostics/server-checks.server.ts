@@ -7,6 +7,9 @@
  * address, user name or password, no file paths, no error texts (they can carry
  * all of those). Errors go to the log; the page gets a plain sentence.
  */
+import { languageOfRequest } from "~/auth/language.server";
+import { pageMeta } from "~/i18n/i18next.server";
+import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { data } from "@remix-run/node";
 import { sql } from "kysely";
 import { version as packageVersion } from "../../package.json";
@@ -193,7 +196,14 @@ export async function loadServerChecks(): Promise<ServerChecks> {
   });
 }
 
-/** The /ConfigCheck loader: never cached, since it reports the server's clock and state at this moment. */
-export async function loadConfigCheck() {
-  return data(await loadServerChecks(), { headers: { "Cache-Control": "no-store" } });
+/**
+ * The /ConfigCheck loader: never cached, since it reports the server's clock and state at this moment. The page's
+ * title is in the reader's language (the checks' own lines stay English: they are the support report's).
+ */
+export async function loadConfigCheck(request?: Request) {
+  const language = request ? await languageOfRequest(request) : DEFAULT_LANGUAGE;
+  return data(
+    { ...(await loadServerChecks()), meta: pageMeta(language, "admin", "meta.configCheck") },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

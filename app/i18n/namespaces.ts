@@ -11,6 +11,8 @@ export const NAMESPACES = [
   "offline",
   "members",
   "trees",
+  "admin",
+  "imports",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

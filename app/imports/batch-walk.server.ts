@@ -113,10 +113,15 @@ export async function walkBatchRows<R extends SourcedRow, E>(
           {
             row: row.row,
             column: keyColumn >= 0 ? (batch.analysis.headers[keyColumn] ?? "Source key") : "",
-            message:
-              keyColumn >= 0
-                ? `The source key “${row.sourceKey}” is also on row ${earlier}`
-                : `This row repeats row ${earlier} exactly`,
+            ...(keyColumn >= 0
+              ? {
+                  message: `The source key “${row.sourceKey}” is also on row ${earlier}`,
+                  say: { key: "problems.keyRepeated", values: { key: row.sourceKey, row: earlier } },
+                }
+              : {
+                  message: `This row repeats row ${earlier} exactly`,
+                  say: { key: "problems.rowRepeated", values: { row: earlier } },
+                }),
           },
         ];
       }
@@ -184,7 +189,9 @@ export async function checkBatch<R extends SourcedRow, E>(
       },
     },
   );
-  if (counts.total === 0) throw new ImportError("The file has a header but no rows to import.");
+  if (counts.total === 0) {
+    throw new ImportError("The file has a header but no rows to import.", { key: "file.problems.headerOnly" });
+  }
   await database.db.transaction().execute(async (trx) => {
     await replaceProblems({ db: trx }, batch.id, problems);
     await updateBatch({ db: trx }, batch.id, {
@@ -277,6 +284,10 @@ export async function refuseUndoUnderLaterBatch(database: Database, batch: Impor
   if (later !== undefined) {
     throw new ImportError(
       `Undo import #${later} first: it came after this one and may have changed the same ${items}.`,
+      {
+        key: items === "places" ? "file.problems.undoLaterPlaces" : "file.problems.undoLaterRecords",
+        values: { id: later },
+      },
     );
   }
 }
@@ -288,10 +299,14 @@ export const FILE_NOT_HERE =
 export async function requireCheckedFile(batch: ImportBatch): Promise<void> {
   const digest = await fileDigest(batch.filePath).catch((error: unknown) => {
     // An instance that does not share the data folder of the one the file was uploaded to, or a file removed by hand.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ImportError(FILE_NOT_HERE);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new ImportError(FILE_NOT_HERE, { key: "file.problems.notHere" });
+    }
     throw error;
   });
   if (digest !== batch.sha256) {
-    throw new ImportError("The uploaded file is not the one that was checked any more. Upload it again.");
+    throw new ImportError("The uploaded file is not the one that was checked any more. Upload it again.", {
+      key: "file.problems.changed",
+    });
   }
 }

@@ -6,6 +6,7 @@ import type { CalendarKind } from "~/search/calendar";
 import type { Delimiter } from "./csv";
 import type { ImportEncoding } from "./encoding";
 import type { FileAnalysis } from "./file.server";
+import { type Say, readStoredMessage } from "~/jobs/said";
 
 /**
  * The durable record of each import batch (decision 0023): what was uploaded, the administrator's settings, how
@@ -63,10 +64,18 @@ export interface ImportBatch {
   startedAt: string | null;
   finishedAt: string | null;
   durationMs: number | null;
+  /** Why the last job failed, in English (the command line's); `errorSay` is its catalog key, when it has one. */
   error: string | null;
+  errorSay?: Say;
   undoneAt: string | null;
   undoneByName: string | null;
   heartbeatAt: string | null;
+}
+
+function storedError(stored: string | null): Pick<ImportBatch, "error" | "errorSay"> {
+  if (stored === null) return { error: null };
+  const { message, say } = readStoredMessage(stored);
+  return say ? { error: message, errorSay: say } : { error: message };
 }
 
 export function toBatch(r: BatchRow): ImportBatch {
@@ -99,7 +108,7 @@ export function toBatch(r: BatchRow): ImportBatch {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
-    error: r.error,
+    ...storedError(r.error),
     undoneAt: r.undone_at,
     undoneByName: r.undone_by_name,
     heartbeatAt: r.heartbeat_at,

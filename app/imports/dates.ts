@@ -1,3 +1,4 @@
+import type { Say } from "~/jobs/said";
 import {
   type CalendarKind,
   type SimpleDate,
@@ -24,7 +25,8 @@ export interface RegisterDate {
   qualifier: DateQualifier | null;
 }
 
-export type DateReading = { ok: true; value: RegisterDate } | { ok: false; message: string };
+/** A date that cannot be read says why: in English, and by its key in the `imports` catalogs (app/jobs/said.ts). */
+export type DateReading = { ok: true; value: RegisterDate } | { ok: false; message: string; say: Say };
 
 const MONTHS: Readonly<Record<string, number>> = (() => {
   const names: [number, string[]][] = [
@@ -121,14 +123,21 @@ function readDouble(text: string): DateReading | null {
     if (!julian || !julian.day) return null;
   }
   if (!valid(julian, "julian") || !valid(gregorian, "gregorian")) {
-    return { ok: false, message: `“${text}” is not a date: a day of that month does not exist` };
+    return {
+      ok: false,
+      message: `“${text}” is not a date: a day of that month does not exist`,
+      say: { key: "problems.date.noSuchDay", values: { text } },
+    };
   }
   const expected = julianToGregorian(julian);
   if (expected.year !== gregorian.year || expected.month !== gregorian.month || expected.day !== gregorian.day) {
     const g = gregorianToJulian(gregorian);
+    const day = (d: { day: number; month: number; year: number }) => `${d.day}.${d.month}.${d.year}`;
+    const values = { text, julian: day(julian), expected: day(expected), gregorian: day(gregorian), back: day(g) };
     return {
       ok: false,
-      message: `“${text}” is not a Julian/Gregorian pair: ${julian.day}.${julian.month}.${julian.year} (Julian) is ${expected.day}.${expected.month}.${expected.year} (Gregorian), and ${gregorian.day}.${gregorian.month}.${gregorian.year} would be ${g.day}.${g.month}.${g.year} (Julian)`,
+      message: `“${text}” is not a Julian/Gregorian pair: ${values.julian} (Julian) is ${values.expected} (Gregorian), and ${values.gregorian} would be ${values.back} (Julian)`,
+      say: { key: "problems.date.notAPair", values },
     };
   }
   return { ok: true, value: { date: gregorian, julian, qualifier: null } };
@@ -150,10 +159,11 @@ export function readRegisterDate(raw: string, calendar: CalendarKind = "gregoria
     if (valid(date, calendar)) return { ok: true, value: inCalendar(date, calendar) };
   }
   const text = raw.trim().replace(/\s+/g, " ");
-  if (!text) return { ok: false, message: "The date is empty" };
+  if (!text) return { ok: false, message: "The date is empty", say: { key: "problems.date.empty" } };
   const notADate: DateReading = {
     ok: false,
     message: `“${raw.trim()}” is not a date (write it as 1858, 12.03.1858, 1858-03-12, 12 Mar 1858 or 1/13 Mar 1858)`,
+    say: { key: "problems.date.notADate", values: { text: raw.trim() } },
   };
 
   const range =
@@ -164,7 +174,13 @@ export function readRegisterDate(raw: string, calendar: CalendarKind = "gregoria
     const from = readSingle(range[1]!);
     const to = readSingle(range[2]!);
     if (!from || !to || !valid(from, calendar) || !valid(to, calendar)) return notADate;
-    if (to.year < from.year) return { ok: false, message: `“${text}”: the range ends before it begins` };
+    if (to.year < from.year) {
+      return {
+        ok: false,
+        message: `“${text}”: the range ends before it begins`,
+        say: { key: "problems.date.backwards", values: { text } },
+      };
+    }
     const first = inCalendar(from, calendar);
     return { ok: true, value: { ...first, qualifier: "between" } };
   }
@@ -195,10 +211,15 @@ export function readRegisterDate(raw: string, calendar: CalendarKind = "gregoria
   if (!date) return notADate;
   if (!valid(date, cal)) {
     return date.year < 1000 || date.year > 2100
-      ? { ok: false, message: `“${text}”: the year ${date.year} is not a register year` }
+      ? {
+          ok: false,
+          message: `“${text}”: the year ${date.year} is not a register year`,
+          say: { key: "problems.date.year", values: { text, year: date.year } },
+        }
       : {
           ok: false,
           message: `“${text}” is not a date: that day does not exist in ${cal === "julian" ? "the Julian calendar" : "that month"}`,
+          say: { key: cal === "julian" ? "problems.date.notJulian" : "problems.date.noSuchDay", values: { text } },
         };
   }
   return { ok: true, value: inCalendar(date, cal) };

@@ -6,6 +6,7 @@ import { type ImportTarget, importTargets, matchHeaders } from "./fields";
 import { matchPlaceHeaders, placeImportTargets, placeMappingGaps } from "./place-fields";
 import { exportPlacesCsv } from "./places.server";
 import { exportCollectionCsv } from "./records.server";
+import { type ImportsT, targetLabel } from "./words.server";
 
 /**
  * Where an import can go: each record collection and each place index, with what the pages need of it (its
@@ -26,7 +27,8 @@ export interface Destination {
   targets: ImportTarget[];
   matchHeaders(headers: readonly string[]): (string | null)[];
   /** What the mapping lacks as a whole (a required target without a column), as messages. */
-  gaps(columns: readonly (string | null)[]): string[];
+  /** What the mapping lacks as a whole, in the reader's words (`t` of the `imports` namespace). */
+  gaps(columns: readonly (string | null)[], t: ImportsT): string[];
   exportCsv(database: Database): AsyncGenerator<string>;
   size(database: Database): Promise<number>;
 }
@@ -42,10 +44,10 @@ function recordDestination(c: CollectionDef): Destination {
     searchPath: searchPath(c),
     targets,
     matchHeaders: (headers) => matchHeaders(headers, c),
-    gaps: (columns) =>
+    gaps: (columns, t) =>
       targets
-        .filter((t) => t.required && !columns.includes(t.name))
-        .map((t) => `Choose the column that holds “${t.label}”: every record needs it.`),
+        .filter((x) => x.required && !columns.includes(x.name))
+        .map((x) => t("mapping.gapRecord", { label: targetLabel(t, "records", x) })),
     exportCsv: (database) => exportCollectionCsv(database, c),
     size: async (database) => (await collectionSizes(database)).get(c.id) ?? 0,
   };
@@ -61,7 +63,7 @@ function placeDestination(index: MapIndexDef): Destination {
     searchPath: mapSearchPath(index),
     targets: placeImportTargets(index),
     matchHeaders: (headers) => matchPlaceHeaders(headers, index),
-    gaps: (columns) => placeMappingGaps(columns, index),
+    gaps: (columns, t) => placeMappingGaps(columns, index, t),
     exportCsv: (database) => exportPlacesCsv(database, index),
     size: async (database) => {
       const row = await database.db

@@ -73,7 +73,12 @@ describe.each(testDialects())("the checks of a file (%s)", (dialect) => {
     const checked = await run(id, "check");
     expect(checked.rows).toMatchObject({ total: 60, error: 1 });
     expect(await listProblems(test.database, id, 10)).toEqual([
-      { row: 41, column: "Nazwisko", message: expect.stringMatching(/^This cell holds a NUL character/) },
+      {
+        row: 41,
+        column: "Nazwisko",
+        message: expect.stringMatching(/^This cell holds a NUL character/),
+        say: { key: "problems.nul", values: {} },
+      },
     ]);
     const imported = await run(id, "import");
     expect(imported).toMatchObject({ status: "imported", error: null, rows: { new: 59, skipped: 1 } });
@@ -93,8 +98,18 @@ describe.each(testDialects())("the checks of a file (%s)", (dialect) => {
     expect(checked.rows).toMatchObject({ total: 6, error: 0 });
     expect(checked.analysis.warningRows).toBe(2);
     expect(checked.analysis.warnings).toEqual([
-      { row: 4, column: "Nazwisko", message: expect.stringContaining("it would read “Zieliński”") },
-      { row: 6, column: "Nazwisko", message: expect.stringContaining("it would read “Żak”") },
+      {
+        row: 4,
+        column: "Nazwisko",
+        message: expect.stringContaining("it would read “Zieliński”"),
+        say: { key: "problems.misread", values: { text: expect.any(String), read: "Zieliński" } },
+      },
+      {
+        row: 6,
+        column: "Nazwisko",
+        message: expect.stringContaining("it would read “Żak”"),
+        say: { key: "problems.misread", values: { text: expect.any(String), read: "Żak" } },
+      },
     ]);
   });
 
@@ -107,6 +122,8 @@ describe.each(testDialects())("the checks of a file (%s)", (dialect) => {
         row: 2,
         column: "Nazwisko",
         message: "The value is 1,000,003 characters long; a cell may hold at most 4,000",
+        // Kept with its key and values: a page in another language says it in its own words and numbers.
+        say: { key: "problems.tooLong", values: { length: 1_000_003, max: 4000 } },
       },
     ]);
   });
@@ -119,6 +136,7 @@ describe("the upload's reading of a CSV file", () => {
     expect(await analyseCsv(file(`${lines.join("\n")}\n`))).toEqual({
       ok: false,
       message: expect.stringMatching(/^Row 2, column “Uwagi”: .* the 28 lines after it were read into this one cell/),
+      say: { key: "file.problems.unclosedLines", values: { row: 2, column: "Uwagi", count: 28 } },
     });
   });
 
@@ -127,6 +145,7 @@ describe("the upload's reading of a CSV file", () => {
     expect(await analyseCsv(file(`${header}\n${header}\n`))).toEqual({
       ok: false,
       message: expect.stringMatching(/^The file has 600 columns; an import reads at most 500\./),
+      say: { key: "refusal.tooManyColumns", values: { count: 600, n: 600, max: 500 } },
     });
   });
 });

@@ -14,6 +14,7 @@ import {
 import { type ImportEncoding, binaryKind, detectEncoding, misreadUtf8, textDecoder } from "./encoding";
 import { ImportError } from "./import-error";
 import type { RowProblem } from "./rows.server";
+import type { Say } from "~/jobs/said";
 
 /**
  * Reading an uploaded file from disk: what it is (analysis) and its rows, streamed. Nothing here holds the file
@@ -48,7 +49,26 @@ export interface FileAnalysis {
   warningRows?: number;
 }
 
-export type AnalysisResult = { ok: true; analysis: FileAnalysis } | { ok: false; message: string };
+/** A file that cannot be imported says why: in English, and by its key in the `imports` catalogs. */
+export type AnalysisResult = { ok: true; analysis: FileAnalysis } | { ok: false; message: string; say?: Say };
+
+/** The catalog's word for what a file that is not text is (./encoding.ts binaryKind), by its English. */
+const KIND_KEYS: Readonly<Record<string, string>> = {
+  "a PDF document": "pdf",
+  "a ZIP archive (or an Office document)": "zip",
+  "an old Excel (.xls) or Word document": "oldOffice",
+  "a picture": "picture",
+  "a gzip archive": "gzip",
+};
+
+/** A file with more columns than an import reads, with its key. */
+export function tooManyColumnsResult(count: number): { ok: false; message: string; say: Say } {
+  return {
+    ok: false,
+    message: tooManyColumns(count),
+    say: { key: "refusal.tooManyColumns", values: { count, n: count, max: MAX_COLUMNS } },
+  };
+}
 
 async function readSample(path: string): Promise<Uint8Array> {
   const handle = await open(path, "r");
@@ -77,18 +97,21 @@ async function digestAndLines(path: string): Promise<{ sha256: string; lines: nu
 /** What a CSV file is: encoding, delimiter, header, a sample; or why it cannot be imported. */
 export async function analyseCsv(path: string, overrides: Partial<CsvSettings> = {}): Promise<AnalysisResult> {
   const { size } = await stat(path);
-  if (size === 0) return { ok: false, message: "The file is empty." };
+  if (size === 0) return { ok: false, message: "The file is empty.", say: { key: "file.problems.empty" } };
   const sample = await readSample(path);
   const kind = binaryKind(sample);
   if (kind)
     return {
       ok: false,
       message: `This file is ${kind}, not a CSV file. Save the spreadsheet as CSV (or upload the .xlsx itself).`,
+      say: { key: `file.problems.notCsv.${KIND_KEYS[kind] ?? "binary"}` },
     };
   const detected = detectEncoding(sample);
   const encoding = overrides.encoding ?? detected.encoding;
   const text = new TextDecoder(encoding).decode(sample);
-  if (!text.trim()) return { ok: false, message: "The file holds no text: it is empty." };
+  if (!text.trim()) {
+    return { ok: false, message: "The file holds no text: it is empty.", say: { key: "file.problems.noText" } };
+  }
   const delimiter = overrides.delimiter ?? detectDelimiter(text);
   const rows: CsvRow[] = [];
   try {
@@ -98,12 +121,12 @@ export async function analyseCsv(path: string, overrides: Partial<CsvSettings> =
     }
   } catch (error) {
     // A small file's quote that never closes is found here already; a large file's, by the check.
-    if (error instanceof ImportError) return { ok: false, message: error.message };
+    if (error instanceof ImportError) return { ok: false, message: error.message, say: error.say };
     throw error;
   }
   const [header, ...sampleRows] = rows;
-  if (!header) return { ok: false, message: "The file holds no rows." };
-  if (header.cells.length > MAX_COLUMNS) return { ok: false, message: tooManyColumns(header.cells.length) };
+  if (!header) return { ok: false, message: "The file holds no rows.", say: { key: "file.problems.noRows" } };
+  if (header.cells.length > MAX_COLUMNS) return tooManyColumnsResult(header.cells.length);
   const { sha256, lines, endsWithBreak } = await digestAndLines(path);
   return {
     ok: true,
@@ -130,12 +153,17 @@ export function headersOf(cells: readonly string[]): string[] {
   return cells.map((h, i) => h.replace(/\0/g, "").trim() || `Column ${i + 1}`);
 }
 
-function unclosedQuoteMessage(quote: UnclosedQuote, header: readonly string[] | null): string {
+function unclosedQuoteError(quote: UnclosedQuote, header: readonly string[] | null): ImportError {
   const column = header?.[quote.cell]?.trim() || `Column ${quote.cell + 1}`;
   const swallowed = quote.cut
     ? "the rest of the file was"
     : `the ${quote.lines.toLocaleString("en")} lines after it were`;
-  return `Row ${quote.row}, column “${column}”: a quote (") opens this cell and is never closed, so ${swallowed} read into this one cell. Close the quote or remove it, and upload the file again.`;
+  return new ImportError(
+    `Row ${quote.row}, column “${column}”: a quote (") opens this cell and is never closed, so ${swallowed} read into this one cell. Close the quote or remove it, and upload the file again.`,
+    quote.cut
+      ? { key: "file.problems.unclosedRest", values: { row: quote.row, column } }
+      : { key: "file.problems.unclosedLines", values: { row: quote.row, column, count: quote.lines } },
+  );
 }
 
 /**
@@ -168,7 +196,7 @@ export async function* readCsvRows(path: string, settings: CsvSettings): AsyncGe
   }
   yield* marked(parser.push(decode()));
   yield* marked(parser.end());
-  if (parser.unclosed) throw new ImportError(unclosedQuoteMessage(parser.unclosed, header));
+  if (parser.unclosed) throw unclosedQuoteError(parser.unclosed, header);
 }
 
 /** The SHA-256 of a file (to see that the file a batch imports is the one it checked). */

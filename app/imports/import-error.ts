@@ -1,2 +1,11 @@
-/** A refusal the administrator can act on: its message is shown as it is. */
-export class ImportError extends Error {}
+import type { Say } from "~/jobs/said";
+
+/** A refusal the administrator can act on: its message is shown as it is, or by its key in the reader's language. */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly say?: Say,
+  ) {
+    super(message);
+  }
+}

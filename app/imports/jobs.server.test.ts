@@ -1,3 +1,4 @@
+import { problemIn } from "./words.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { IMPORT_STALE_AFTER_MS } from "~/config/timing";
 import { createTestDatabase, testDialects } from "~/db/test-database";
@@ -45,6 +46,15 @@ describe.each(testDialects())("batches of stopped instances (%s)", (dialect) => 
     // Its file is not in this instance's data folder: the import says so instead of an unexpected error.
     await updateBatch(test.database, id, { checked: 1 });
     expect((await startBatchJob(test.database, id, "import", "test", { wait: true })).ok).toBe(true);
-    expect(await getBatch(test.database, id)).toMatchObject({ status: "failed", error: FILE_NOT_HERE });
+    expect(await getBatch(test.database, id)).toMatchObject({
+      status: "failed",
+      error: FILE_NOT_HERE,
+      errorSay: { key: "file.problems.notHere" },
+    });
+    // The batch page says it in the reader's language.
+    const failed = (await getBatch(test.database, id))!;
+    expect(problemIn("pl", { message: failed.error!, say: failed.errorSay }).message).toMatch(
+      /^Przesłanego pliku nie ma już w folderze danych tego serwera/,
+    );
   });
 });

@@ -9,6 +9,10 @@ import { ImportError, type OnProgress } from "./batch-walk.server";
 import { checkRecordBatch, importRecordBatch, undoRecordBatch } from "./records.server";
 import { checkPlaceBatch, importPlaceBatch, undoPlaceBatch } from "./places.server";
 import { updateBatch } from "~/jobs/batch-rows.server";
+import { storedMessage } from "~/jobs/said";
+import { formatNumber } from "~/i18n/format";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { type ImportsT, englishImports } from "./words.server";
 
 /**
  * Running a batch's check, import or undo in the background of the instance that was asked (decision 0023). The
@@ -56,17 +60,22 @@ const STARTS_FROM: Record<JobPhase, readonly BatchStatus[]> = {
 
 export type StartResult = { ok: true } | { ok: false; message: string };
 
-/** Why a batch cannot start this phase now, or null. */
-export function refusal(batch: ImportBatch, phase: JobPhase): string | null {
-  if (batch.kind === "gedcom") return "A member's tree is read when it is submitted, by its own job.";
+/** Why a batch cannot start this phase now, or null: in the reader's language (English for the command line). */
+export function refusal(
+  batch: ImportBatch,
+  phase: JobPhase,
+  t: ImportsT = englishImports(),
+  language: Language = DEFAULT_LANGUAGE,
+): string | null {
+  if (batch.kind === "gedcom") return t("refusal.gedcom");
   if (!STARTS_FROM[phase].includes(batch.status)) {
-    if (RUNNING_STATES.includes(batch.status)) return "This import is already running.";
-    return `An import that is ${batch.status} cannot be ${phase === "check" ? "checked" : phase === "import" ? "imported" : "undone"}.`;
+    if (RUNNING_STATES.includes(batch.status)) return t("refusal.running");
+    return t(`refusal.cannot.${phase}`, { state: t(`state.${batch.status}` as never) });
   }
   if (phase === "import") {
-    if (!batch.checked) return "Check the file with these settings before importing it.";
+    if (!batch.checked) return t("refusal.notChecked");
     if (batch.rows.error > 0 && !batch.settings.skipBadRows) {
-      return `${batch.rows.error.toLocaleString("en")} rows have problems: correct the file or the mapping, or choose to leave those rows out.`;
+      return t("refusal.problems", { count: batch.rows.error, n: formatNumber(language, batch.rows.error) });
     }
   }
   return null;
@@ -81,11 +90,12 @@ export async function startBatchJob(
   batchId: number,
   phase: JobPhase,
   actorName: string,
-  opts: { wait?: boolean; onProgress?: (p: LiveProgress) => void } = {},
+  opts: { wait?: boolean; onProgress?: (p: LiveProgress) => void; t?: ImportsT; language?: Language } = {},
 ): Promise<StartResult> {
+  const t = opts.t ?? englishImports();
   const batch = await getBatch(database, batchId);
-  if (!batch) return { ok: false, message: "There is no such import." };
-  const why = refusal(batch, phase);
+  if (!batch) return { ok: false, message: t("refusal.noSuchImport") };
+  const why = refusal(batch, phase, t, opts.language);
   if (why) return { ok: false, message: why };
   const now = new Date().toISOString();
   const claimed = await claimBatch(database, batchId, [batch.status], RUNNING[phase], {
@@ -95,7 +105,7 @@ export async function startBatchJob(
     error: null,
     rows_done: 0,
   });
-  if (!claimed) return { ok: false, message: "Someone else started this import a moment ago." };
+  if (!claimed) return { ok: false, message: t("refusal.startedElsewhere") };
   const running = run(database, { ...batch, status: RUNNING[phase] }, phase, actorName, opts.onProgress);
   if (opts.wait) await running;
   return { ok: true };
@@ -141,10 +151,12 @@ async function run(
     const message = known
       ? error.message
       : `The ${phase === "undo" ? "undo" : phase} stopped on an unexpected error; nothing was changed. The server log has the details.`;
+    const say = known ? error.say : { key: `jobs.unexpected.${phase}` };
     // A failed undo leaves the batch imported (the transaction rolled back); anything else can be started again.
     await updateBatch(database, batch.id, {
       status: phase === "undo" ? "imported" : "failed",
-      error: message,
+      // Its English and its key (app/jobs/said.ts): the batch page says it in the reader's language.
+      error: storedMessage(message, say),
       finished_at: new Date().toISOString(),
     }).catch((e: unknown) => logger.error({ err: e, batch: batch.id }, "could not record a failed import"));
   } finally {

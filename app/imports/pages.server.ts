@@ -25,8 +25,7 @@ import {
   getBatch,
   listBatches,
 } from "./batches.server";
-import { MAX_COLUMNS, delimiterLabel, sampleText, tooManyColumns } from "./csv";
-import { encodingLabel } from "./encoding";
+import { MAX_COLUMNS, sampleText } from "./csv";
 import { type Destination, destination, destinationOf, destinations } from "./destinations.server";
 import { unmappedNames } from "./fields";
 import { type FileAnalysis, analyseCsv } from "./file.server";
@@ -36,6 +35,13 @@ import { type JobPhase, liveProgress, onBatchChange, refusal, startBatchJob } fr
 import { laterBatch } from "./batch-walk.server";
 import { quotaMessage, uploadRoom } from "~/jobs/upload-files.server";
 import { SHOWN_PROBLEMS, listProblems, updateBatch } from "~/jobs/batch-rows.server";
+import { readStoredMessage } from "~/jobs/said";
+import { languageOfRequest } from "~/auth/language.server";
+import { formatNumber } from "~/i18n/format";
+import { pageMeta, translator } from "~/i18n/i18next.server";
+import { formatErrorsIn } from "~/admin/form-messages.server";
+import type { Language } from "~/i18n/languages";
+import { type ImportsT, destinationText, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -45,19 +51,20 @@ import { SHOWN_PROBLEMS, listProblems, updateBatch } from "~/jobs/batch-rows.ser
 
 const PER_PAGE = 25;
 
-function destinationChoices() {
-  return destinations().map((d) => ({ value: d.value, title: d.title, group: d.group }));
+function destinationChoices(language: Language) {
+  return destinations().map((d) => ({ value: d.value, ...destinationText(language, d) }));
 }
 
 const destinationValues = () => destinations().map((d) => d.value) as [string, ...string[]];
 
 const destinationOfBatch = (b: Pick<ImportBatch, "kind" | "target">) => destination(b.kind, b.target);
 
-function batchSummary(b: ImportBatch) {
+function batchSummary(b: ImportBatch, language: Language) {
+  const target = destinationOfBatch(b);
   return {
     id: b.id,
     href: adminImportPath(b.id),
-    target: destinationOfBatch(b)?.title ?? b.target,
+    target: target ? destinationText(language, target).title : b.target,
     fileName: b.fileName,
     status: b.status,
     createdAt: b.createdAt,
@@ -104,6 +111,7 @@ export function progressView(batch: ImportBatch, now = Date.now()): ProgressView
 }
 
 export async function loadImportsPage(request: Request) {
+  const language = await languageOfRequest(request);
   const database = await getDatabase();
   const url = new URL(request.url);
   const wanted = Number(url.searchParams.get("page") ?? "1");
@@ -113,23 +121,26 @@ export async function loadImportsPage(request: Request) {
   const all = destinations();
   const sizes = await Promise.all(all.map((d) => d.size(database)));
   return {
-    batches: batches.map(batchSummary),
+    batches: batches.map((b) => batchSummary(b, language)),
     total,
     page: window.page,
     pageCount: window.pageCount,
     destinations: all.map((d, i) => ({
       id: d.id,
       kind: d.kind,
-      title: d.title,
+      title: destinationText(language, d).title,
       size: sizes[i] ?? 0,
     })),
+    meta: pageMeta(language, "imports", "meta.list"),
   };
 }
 
-export function loadNewImportPage(request: Request) {
+export async function loadNewImportPage(request: Request) {
+  const language = await languageOfRequest(request);
   const wanted = new URL(request.url).searchParams.get("collection");
   return {
-    destinations: destinationChoices(),
+    meta: pageMeta(language, "imports", "meta.new"),
+    destinations: destinationChoices(language),
     chosen: wanted && destinationOf(wanted) ? wanted : "",
     uploadMaxMb: Math.floor(uploadMaxBytes(process.env) / 1024 / 1024),
   };
@@ -143,6 +154,8 @@ function refused(errors: NewImportErrors, collection: string) {
 
 /** The upload: streamed to a file in the data folder, read for what it is, and kept as a new batch. */
 export async function newImportAction(request: Request, user: User, ip: string) {
+  const language = await languageOfRequest(request);
+  const t = translator(language, "imports");
   const upload = await receiveUpload(request, ".upload", {
     check: (fields) => validateCsrf(fields, request),
     roomBytes: await uploadRoom(await getDatabase(), user),
@@ -153,22 +166,23 @@ export async function newImportAction(request: Request, user: User, ip: string) 
       {
         file:
           upload.reason === "quota"
-            ? quotaMessage(upload.maxBytes)
-            : `The file is larger than ${upload.maxMb} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`,
+            ? quotaMessage(upload.maxBytes, language)
+            : t("new.tooLarge", { count: upload.maxMb, mb: formatNumber(language, upload.maxMb) }),
       },
       String(upload.form.get("collection") ?? ""),
     );
   }
-  return keepingUploadOnlyIfDone(upload, () => storeNewImport(upload, user, ip));
+  return keepingUploadOnlyIfDone(upload, () => storeNewImport(upload, user, ip, language));
 }
 
-async function storeNewImport(upload: ReceivedUpload, user: User, ip: string) {
+async function storeNewImport(upload: ReceivedUpload, user: User, ip: string, language: Language) {
+  const t = translator(language, "imports");
   const { form, filePath: stored, discard } = upload;
   const collectionValue = String(form.get("collection") ?? "");
   const parsed = newImportSchema(destinationValues()).safeParse({ collection: collectionValue });
   const errors: NewImportErrors = {};
-  if (!parsed.success) errors.collection = parsed.error.issues[0]?.message ?? "Choose a collection.";
-  if (!stored) errors.file = "Choose the file to import.";
+  if (!parsed.success) errors.collection = t("new.chooseCollectionError");
+  if (!stored) errors.file = t("new.chooseFile");
   if (Object.keys(errors).length) {
     await discard();
     return refused(errors, collectionValue);
@@ -178,7 +192,7 @@ async function storeNewImport(upload: ReceivedUpload, user: User, ip: string) {
     await discard();
     return refused(
       {
-        file: `“${name}” is neither a CSV file nor an Excel workbook (.xlsx). Save the spreadsheet as .xlsx or as CSV (comma, semicolon or tab separated) and upload that.`,
+        file: t("new.wrongKind", { name }),
       },
       collectionValue,
     );
@@ -187,7 +201,10 @@ async function storeNewImport(upload: ReceivedUpload, user: User, ip: string) {
   const analysed = format === "xlsx" ? await analyseXlsx(stored!) : await analyseCsv(stored!);
   if (!analysed.ok) {
     await discard();
-    return refused({ file: `“${name}”: ${analysed.message}` }, collectionValue);
+    return refused(
+      { file: t("new.unreadable", { name, message: problemIn(language, analysed).message }) },
+      collectionValue,
+    );
   }
   const target = destinationOf(parsed.data!.collection)!;
   const { analysis } = analysed;
@@ -261,7 +278,9 @@ async function requireBatch(id: number): Promise<ImportBatch> {
   return batch;
 }
 
-export async function loadBatchPage(id: number) {
+export async function loadBatchPage(request: Request, id: number) {
+  const language = await languageOfRequest(request);
+  const t = translator(language, "imports");
   const database = await getDatabase();
   const batch = await requireBatch(id);
   const target = destinationOfBatch(batch)!;
@@ -279,27 +298,34 @@ export async function loadBatchPage(id: number) {
       startedAt: batch.startedAt,
       finishedAt: batch.finishedAt,
       durationMs: batch.durationMs,
-      error: batch.error,
+      error: batch.error ? problemIn(language, { message: batch.error, say: batch.errorSay }) : null,
       undoneAt: batch.undoneAt,
       undoneBy: batch.undoneByName,
       checked: batch.checked,
       rows: batch.rows,
       settings: { ...batch.settings, columns: batch.settings.columns.slice(0, MAX_COLUMNS) },
       encodingDetected: batch.encodingDetected,
-      encodingDetectedLabel: encodingLabel(batch.encodingDetected),
-      delimiterLabel: delimiterLabel(batch.settings.delimiter),
       format: batch.format,
       sheets: batch.analysis.sheets ?? [],
     },
-    ...columnsView(batch),
-    collection: { id: target.id, kind: target.kind, title: target.title, searchPath: target.searchPath },
-    targets: target.targets,
+    ...columnsView(batch, language),
+    collection: {
+      id: target.id,
+      kind: target.kind,
+      title: destinationText(language, target).title,
+      searchPath: target.searchPath,
+    },
+    targets: target.targets.map((x) => ({ ...x, label: targetLabel(t, target.kind, x) })),
     calendars: CALENDARS,
-    problems,
+    problems: problems.map((p) => problemIn(language, p)),
     moreProblems: Math.max(0, batch.rows.error > 0 ? (await problemCount(id)) - problems.length : 0),
     progress: progressView(batch),
-    canImport: refusal(batch, "import"),
+    canImport: refusal(batch, "import", t, language),
     laterBatch: later ?? null,
+    meta: {
+      title: t("meta.batch.title", { id: batch.id }),
+      description: t("meta.batch.description", { file: batch.fileName }),
+    },
   };
 }
 
@@ -308,7 +334,7 @@ export async function loadBatchPage(id: number) {
  * whose form the server refused), each header and sample value cut short; which columns that look like names are
  * left out; and the check's warnings.
  */
-function columnsView(batch: ImportBatch) {
+function columnsView(batch: ImportBatch, language: Language) {
   const { headers, sample, warnings = [], warningRows = 0 } = batch.analysis;
   const shown = headers.slice(0, MAX_COLUMNS);
   return {
@@ -320,9 +346,9 @@ function columnsView(batch: ImportBatch) {
         .slice(0, 3)
         .map(sampleText),
     })),
-    tooWide: headers.length > MAX_COLUMNS ? tooManyColumns(headers.length) : null,
+    tooWide: headers.length > MAX_COLUMNS ? tooManyColumnsIn(language, headers.length) : null,
     unmappedNames: unmappedNames(shown, batch.settings.columns).map(sampleText),
-    warnings: batch.checked ? warnings : [],
+    warnings: batch.checked ? warnings.map((w) => problemIn(language, w)) : [],
     warningRows: batch.checked ? warningRows : 0,
   };
 }
@@ -342,25 +368,30 @@ function conflict(intent: string, message: string) {
 }
 
 /** The mapping's own rules: each target has one column at most, and the required targets have one. */
-function mappingErrors(columns: readonly string[], target: Destination): Record<string, string[]> {
+function mappingErrors(columns: readonly string[], target: Destination, t: ImportsT): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const seen = new Map<string, number>();
   columns.forEach((name, i) => {
     if (!name) return;
     const known = target.targets.find((t) => t.name === name);
-    if (!known) errors[`columns[${i}]`] = ["Choose a field from the list."];
+    if (!known) errors[`columns[${i}]`] = [t("mapping.chooseField")];
     else if (seen.has(name)) {
       errors[`columns[${i}]`] = [
-        `${known.label} is already the target of column ${seen.get(name)! + 1}: choose one column for it.`,
+        t("mapping.taken", { label: targetLabel(t, target.kind, known), column: seen.get(name)! + 1 }),
       ];
     } else seen.set(name, i);
   });
-  const gaps = target.gaps(columns.map((c) => c || null));
+  const gaps = target.gaps(
+    columns.map((c) => c || null),
+    t,
+  );
   if (gaps.length) errors.columns = gaps;
   return errors;
 }
 
 export async function batchAction(request: Request, id: number, user: User, ip: string) {
+  const language = await languageOfRequest(request);
+  const t = translator(language, "imports");
   const formData = await readForm(request);
   await validateCsrf(formData, request);
   const database = await getDatabase();
@@ -371,7 +402,7 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
     writeAudit(database, { actorUserId: user.id, subjectUserId: null, action, details: { batch: id, ...details }, ip });
 
   if (intent === "check") {
-    const submission = parseWithZod(formData, { schema: settingsSchema });
+    const submission = parseWithZod(formData, { schema: settingsSchema, formatError: formatErrorsIn(language) });
     if (submission.status !== "success") {
       return data({ intent, message: null, result: submission.reply() }, { status: 400 });
     }
@@ -389,19 +420,19 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
         batch.format === "xlsx"
           ? await analyseXlsx(batch.filePath, sheet)
           : await analyseCsv(batch.filePath, { encoding, delimiter });
-      if (!again.ok) return conflict(intent, again.message);
+      if (!again.ok) return conflict(intent, problemIn(language, again).message);
       analysis = again.analysis;
       columns = target.matchHeaders(analysis.headers).map((c) => c ?? NO_TARGET);
     } else if (analysis.headers.length > MAX_COLUMNS) {
-      return conflict(intent, tooManyColumns(analysis.headers.length));
+      return conflict(intent, tooManyColumnsIn(language, analysis.headers.length));
     } else {
-      const errors = mappingErrors(columns, target);
+      const errors = mappingErrors(columns, target, t);
       if (Object.keys(errors).length) {
         return data({ intent, message: null, result: submission.reply({ fieldErrors: errors }) }, { status: 400 });
       }
     }
     if (RUNNING_STATES.includes(batch.status) || ["imported", "undone", "discarded"].includes(batch.status)) {
-      return conflict(intent, refusal(batch, "check") ?? "This import cannot be checked now.");
+      return conflict(intent, refusal(batch, "check", t, language) ?? t("refusal.notNow"));
     }
     await updateBatch(database, id, {
       settings: JSON.stringify({
@@ -415,7 +446,7 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
       analysis: JSON.stringify(analysis),
       checked: 0,
     });
-    const started = await startBatchJob(database, id, "check", user.username);
+    const started = await startBatchJob(database, id, "check", user.username, { t, language });
     if (!started.ok) return conflict(intent, started.message);
     await audit("import.check", { encoding, delimiter, calendar });
     return redirect(adminImportPath(id));
@@ -426,14 +457,14 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
     if (batch.status === "checked" || batch.status === "failed") {
       await updateBatch(database, id, { settings: JSON.stringify({ ...batch.settings, skipBadRows }) });
     }
-    const started = await startBatchJob(database, id, "import", user.username);
+    const started = await startBatchJob(database, id, "import", user.username, { t, language });
     if (!started.ok) return conflict(intent, started.message);
     await audit("import.start", { target: target.id, skipBadRows });
     return redirect(adminImportPath(id));
   }
 
   if (intent === "undo") {
-    const started = await startBatchJob(database, id, "undo", user.username);
+    const started = await startBatchJob(database, id, "undo", user.username, { t, language });
     if (!started.ok) return conflict(intent, started.message);
     await audit("import.undo", { target: target.id });
     return redirect(adminImportPath(id));
@@ -443,12 +474,12 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
     const discarded = await claimBatch(database, id, ["uploaded", "checked", "failed"], "discarded", {
       finished_at: new Date().toISOString(),
     });
-    if (!discarded) return conflict(intent, "Only an import that was not imported can be discarded.");
+    if (!discarded) return conflict(intent, t("refusal.discard"));
     await rm(batch.filePath, { force: true });
     await audit("import.discard");
     return redirect(`${PATHS.adminImports}?discarded=${id}`);
   }
-  return conflict(intent, "Choose one of the page's buttons.");
+  return conflict(intent, t("refusal.buttons"));
 }
 
 /** The batch's progress as server-sent events, until it stops running (a reload or a second browser joins in). */
@@ -486,7 +517,8 @@ export async function batchEvents(request: Request, id: number): Promise<Respons
   });
 }
 
-export async function problemsCsv(id: number): Promise<Response> {
+export async function problemsCsv(request: Request, id: number): Promise<Response> {
+  const language = await languageOfRequest(request);
   const database = await getDatabase();
   const batch = await requireBatch(id);
   async function* lines(): AsyncGenerator<string> {
@@ -502,7 +534,9 @@ export async function problemsCsv(id: number): Promise<Response> {
         .execute();
       if (!rows.length) return;
       position = Number(rows[rows.length - 1]!.position);
-      yield rows.map((r) => csvLine([r.row, r.column_name, r.message])).join("");
+      yield rows
+        .map((r) => csvLine([r.row, r.column_name, problemIn(language, readStoredMessage(r.message)).message]))
+        .join("");
     }
   }
   return csvResponse(lines(), `import-${batch.id}-problems.csv`);

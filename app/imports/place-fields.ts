@@ -247,16 +247,34 @@ export function placeExportColumns(index: MapIndexDef): string[] {
  * What the mapping of a list of places lacks as a whole (a column's own choice is the page's to check): the
  * column of the name, and the coordinates, in two columns or one. Empty when the mapping can be checked.
  */
-export function placeMappingGaps(columns: readonly (string | null)[], index: MapIndexDef): string[] {
+export function placeMappingGaps(
+  columns: readonly (string | null)[],
+  index: MapIndexDef,
+  t: GapWords = ENGLISH_GAPS,
+): string[] {
   const has = (target: string) => columns.includes(target);
   const gaps: string[] = [];
-  if (!has(PLACE_NAME_TARGET)) gaps.push(`Choose the column that holds “${index.nameLabel}”: every place needs it.`);
+  if (!has(PLACE_NAME_TARGET)) gaps.push(t("mapping.gapPlace", { label: index.nameLabel }));
   if (!has(COORDINATES_TARGET) && !(has(LATITUDE_TARGET) && has(LONGITUDE_TARGET))) {
     gaps.push(
       has(LATITUDE_TARGET) || has(LONGITUDE_TARGET)
-        ? `Choose the column that holds the ${has(LATITUDE_TARGET) ? "longitude" : "latitude"}: every place needs both.`
-        : "Choose the columns of the latitude and longitude, or the one column that holds both: every place needs them.",
+        ? t(has(LATITUDE_TARGET) ? "mapping.gapLongitude" : "mapping.gapLatitude")
+        : t("mapping.gapCoordinates"),
     );
   }
   return gaps;
 }
+
+/** The words of placeMappingGaps(): `t` of the `imports` namespace (this module is no server's, so it is given). */
+type GapWords = (key: GapKey, values?: { label: string }) => string;
+type GapKey = "mapping.gapPlace" | "mapping.gapLongitude" | "mapping.gapLatitude" | "mapping.gapCoordinates";
+
+/** The English of the gaps, as app/locales/en/imports.json has them, for callers with no reader (tests). */
+const ENGLISH_GAPS: GapWords = (key, values) =>
+  ({
+    "mapping.gapPlace": `Choose the column that holds “${values?.label ?? ""}”: every place needs it.`,
+    "mapping.gapLongitude": "Choose the column that holds the longitude: every place needs both.",
+    "mapping.gapLatitude": "Choose the column that holds the latitude: every place needs both.",
+    "mapping.gapCoordinates":
+      "Choose the columns of the latitude and longitude, or the one column that holds both: every place needs them.",
+  })[key];

@@ -59,7 +59,12 @@ describe("a row of a list of places", () => {
     ]);
     const swapped = read(breyer, headers, ["Neudorf", "", "", "", "19.63, 51.78"]);
     expect(swapped.problems).toEqual([
-      { row: 2, column: "Koordinaten", message: expect.stringMatching(/outside this index's area .*swapped\?$/) },
+      {
+        row: 2,
+        column: "Koordinaten",
+        message: expect.stringMatching(/outside this index's area .*swapped\?$/),
+        say: { key: "problems.place.swapped", values: { point: "19.63, 51.78", area: expect.any(String) } },
+      },
     ]);
     const far = read(breyer, headers, ["Neudorf", "", "", "", "48.2, 16.37"]);
     expect(far.problems[0]!.message).toMatch(/^48.2, 16.37 lies outside this index's area \(50.8–53.2° N/);
@@ -67,7 +72,12 @@ describe("a row of a list of places", () => {
     expect(sheet.problems[0]).toMatchObject({ column: "Map coordinate", message: expect.stringMatching(/XIX-10/) });
     const missing = read(breyer, ["Ort", "Breite"], ["Neudorf", "51.7"]);
     expect(missing.problems).toEqual([
-      { row: 2, column: "Longitude", message: "The longitude is empty: every place needs its coordinates" },
+      {
+        row: 2,
+        column: "Longitude",
+        message: "The longitude is empty: every place needs its coordinates",
+        say: { key: "problems.place.longitudeEmpty" },
+      },
     ]);
   });
 
@@ -84,7 +94,7 @@ describe("a row of a list of places", () => {
     expect(r.place?.sheet).toBe("XIX-10");
     expect(r.sourceKey).toBe("77");
     expect(read(russiaPoland, ["ID", "Place", "Lat", "Lon"], ["", "Łódź", "51.77", "19.46"]).problems).toEqual([
-      { row: 2, column: "ID", message: "The source key is empty" },
+      { row: 2, column: "ID", message: "The source key is empty", say: { key: "problems.keyEmpty" } },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Say } from "~/jobs/said";
 import type { BoundingBox, LatLon } from "~/places/geo";
 import { type Axis, parseCoordinate, parseCoordinatePair } from "~/places/coordinates";
 import { SQUARE_PATTERN } from "~/places/grids";
@@ -84,9 +85,14 @@ export function readPlaceRow(
     problem(
       "",
       `This row has ${cells.length} cells but the header has ${width}: a delimiter too many, or a quote missing?`,
+      { key: "problems.cellsMore", values: { count: cells.length, width } },
     );
   } else if (cells.length < width) {
-    problem("", `This row has ${cells.length} cells but the header has ${width}: is part of the row on the next line?`);
+    problem(
+      "",
+      `This row has ${cells.length} cells but the header has ${width}: is part of the row on the next line?`,
+      { key: "problems.cellsFewer", values: { count: cells.length, width } },
+    );
   }
 
   const values = new Map<string, string>();
@@ -101,7 +107,7 @@ export function readPlaceRow(
     const value = cellText(cells[i] ?? "");
     const wrong = cellProblem(value, input.lengths?.[i]);
     if (wrong) {
-      problem(header, wrong);
+      problem(header, wrong.message, wrong.say);
       return;
     }
     const kind = spellingTarget(target);
@@ -113,7 +119,12 @@ export function readPlaceRow(
   });
 
   const name = values.get(PLACE_NAME_TARGET) ?? "";
-  if (!name) problem(headerOf(PLACE_NAME_TARGET, index.nameLabel), `${index.nameLabel} is empty: every place needs it`);
+  if (!name) {
+    problem(headerOf(PLACE_NAME_TARGET, index.nameLabel), `${index.nameLabel} is empty: every place needs it`, {
+      key: "problems.place.nameEmpty",
+      values: { label: index.nameLabel },
+    });
+  }
 
   let province = values.get(PROVINCE_TARGET) ?? "";
   if (province) {
@@ -140,6 +151,9 @@ export function readPlaceRow(
         grid.sheets
           ? `“${sheet}” is not one of the map's sheets: ${grid.sheets.join(", ")}`
           : `“${sheet}” is not a ${grid.sheetLabel.toLowerCase()} of this index. ${grid.hint ?? grid.sheetError}`,
+        grid.sheets
+          ? { key: "problems.place.notASheet", values: { sheet, sheets: grid.sheets.join(", ") } }
+          : undefined,
       );
     }
   }
@@ -148,6 +162,7 @@ export function readPlaceRow(
     problem(
       headerOf(SQUARE_TARGET, "Square"),
       `“${values.get(SQUARE_TARGET)}” is not a square: a column A–H and a row 1–8, for example B2`,
+      { key: "problems.place.square", values: { square: values.get(SQUARE_TARGET) ?? "" } },
     );
   }
 
@@ -159,11 +174,13 @@ export function readPlaceRow(
         ? headerOf(LATITUDE_TARGET, "Latitude")
         : headerOf(COORDINATES_TARGET, "Latitude");
       const swapped = inside(box, { lat: point.lon, lon: point.lat }, AREA_MARGIN);
+      const said = { point: `${point.lat}, ${point.lon}`, area: describeArea(box) };
       problem(
         column,
         swapped
           ? `${point.lat}, ${point.lon} lies outside this index's area (${describeArea(box)}): are latitude and longitude swapped?`
           : `${point.lat}, ${point.lon} lies outside this index's area (${describeArea(box)})`,
+        { key: swapped ? "problems.place.swapped" : "problems.place.outside", values: said },
       );
     } else {
       // A sheet and square follow from the position (grids.ts): filled in where the file leaves them out.
@@ -177,7 +194,9 @@ export function readPlaceRow(
 
   const keyGiven = settings.columns.includes(SOURCE_KEY_TARGET);
   const sourceKey = keyGiven ? (values.get(SOURCE_KEY_TARGET) ?? "") : null;
-  if (keyGiven && !sourceKey) problem(headerOf(SOURCE_KEY_TARGET, "Source key"), "The source key is empty");
+  if (keyGiven && !sourceKey) {
+    problem(headerOf(SOURCE_KEY_TARGET, "Source key"), "The source key is empty", { key: "problems.keyEmpty" });
+  }
   if (problems.length || !point) return { row, place: null, sourceKey, problems, warnings };
   const place: PlaceInput = {
     name,
@@ -196,7 +215,7 @@ export function readPlaceRow(
 function readPoint(
   values: Map<string, string>,
   headerOf: (target: string, fallback: string) => string,
-  problem: (column: string, message: string) => void,
+  problem: (column: string, message: string, say?: Say) => void,
 ): LatLon | undefined {
   const latText = values.get(LATITUDE_TARGET) ?? "";
   const lonText = values.get(LONGITUDE_TARGET) ?? "";
@@ -204,7 +223,9 @@ function readPoint(
   if (latText || lonText || !pairText) {
     const read = (axis: Axis, text: string, target: string, label: string) => {
       if (!text) {
-        problem(headerOf(target, label), `The ${label.toLowerCase()} is empty: every place needs its coordinates`);
+        problem(headerOf(target, label), `The ${label.toLowerCase()} is empty: every place needs its coordinates`, {
+          key: axis === "lat" ? "problems.place.latitudeEmpty" : "problems.place.longitudeEmpty",
+        });
         return undefined;
       }
       const r = parseCoordinate(text, axis);

@@ -4,6 +4,7 @@ import { formatIsoDate } from "~/search/calendar";
 import type { CollectionDef } from "~/search/collections";
 import type { ImportRecord } from "~/search/store.server";
 import type { JobProblem } from "~/jobs/batch-rows.server";
+import type { Say } from "~/jobs/said";
 import type { CsvRow } from "./csv";
 import { readRegisterDate } from "./dates";
 import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, principalField } from "./fields";
@@ -16,6 +17,12 @@ import { DATE_TARGET, JULIAN_TARGET, SOURCE_KEY_TARGET, principalField } from ".
 
 /** A problem of an import's row: the problem every job reports. */
 export type RowProblem = JobProblem;
+
+/** A problem's English words and its catalog key (app/jobs/said.ts), as a row's checks say it. */
+export interface RowMessage {
+  message: string;
+  say?: Say;
+}
 
 export interface RecordRowSettings {
   /** The target of each column (a field name, "date", "julianDate", "sourceKey") or null to leave it out. */
@@ -50,15 +57,26 @@ const APOSTROPHE = 0x27;
  * is no text and which PostgreSQL cannot store), a value too long. A cell has one problem at most: the row's
  * other checks pass over a cell that has one.
  */
-export function cellProblem(value: string, length = value.length): string | null {
+export function cellProblem(value: string, length = value.length): RowMessage | null {
   if (value.includes("\0")) {
-    return "This cell holds a NUL character (a zero byte), which is not text: the file may be damaged. Remove it, or save the file again from the spreadsheet program";
+    return {
+      message:
+        "This cell holds a NUL character (a zero byte), which is not text: the file may be damaged. Remove it, or save the file again from the spreadsheet program",
+      say: { key: "problems.nul" },
+    };
   }
   if (value.includes("\uFFFD")) {
-    return "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8";
+    return {
+      message:
+        "Characters here cannot be read in the file's encoding: choose another encoding, or save the file as UTF-8",
+      say: { key: "problems.unreadable" },
+    };
   }
   if (length > MAX_CELL_CHARS) {
-    return `The value is ${length.toLocaleString("en")} characters long; a cell may hold at most ${MAX_CELL_CHARS.toLocaleString("en")}`;
+    return {
+      message: `The value is ${length.toLocaleString("en")} characters long; a cell may hold at most ${MAX_CELL_CHARS.toLocaleString("en")}`,
+      say: { key: "problems.tooLong", values: { length, max: MAX_CELL_CHARS } },
+    };
   }
   return null;
 }
@@ -69,16 +87,16 @@ export function cellProblem(value: string, length = value.length): string | null
  */
 export function rowProblems(row: number): {
   problems: RowProblem[];
-  problem: (column: string, message: string) => void;
+  problem: (column: string, message: string, say?: Say) => void;
 } {
   const problems: RowProblem[] = [];
   const reported = new Set<string>();
   return {
     problems,
-    problem(column, message) {
+    problem(column, message, say) {
       if (column && reported.has(column)) return;
       reported.add(column);
-      problems.push({ row, column, message });
+      problems.push(say ? { row, column, message, say } : { row, column, message });
     },
   };
 }
@@ -88,11 +106,13 @@ export function misreadWarning(input: CsvRow, headers: readonly string[]): RowPr
   if (!input.misread) return undefined;
   const { cell, reading } = input.misread;
   const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/\0/g, "");
+  const [text, read] = [shown(input.cells[cell] ?? ""), shown(reading)];
   return [
     {
       row: input.row,
       column: headers[cell] ?? `Column ${cell + 1}`,
-      message: `“${shown(input.cells[cell] ?? "")}” looks like UTF-8 text read in the file's encoding: it would read “${shown(reading)}”. The file mixes two encodings: save it again in one (UTF-8), and upload it again`,
+      message: `“${text}” looks like UTF-8 text read in the file's encoding: it would read “${read}”. The file mixes two encodings: save it again in one (UTF-8), and upload it again`,
+      say: { key: "problems.misread", values: { text, read } },
     },
   ];
 }
@@ -180,11 +200,13 @@ export function recordRowReader(
       problem(
         "",
         `This row has ${cells.length} cells but the header has ${width}: a delimiter too many, or a quote missing?`,
+        { key: "problems.cellsMore", values: { count: cells.length, width } },
       );
     } else if (cells.length < width) {
       problem(
         "",
         `This row has ${cells.length} cells but the header has ${width}: is part of the row on the next line?`,
+        { key: "problems.cellsFewer", values: { count: cells.length, width } },
       );
     }
     const fields: Record<string, string> = {};
@@ -195,7 +217,7 @@ export function recordRowReader(
       const value = cellText(cells[i] ?? "");
       const wrong = cellProblem(value, input.lengths?.[i]);
       if (wrong) {
-        problem(header, wrong);
+        problem(header, wrong.message, wrong.say);
         continue;
       }
       if (target === DATE_TARGET) dateText = value;
@@ -207,18 +229,21 @@ export function recordRowReader(
     let record: ImportRecord | null = null;
     const date = hasDate
       ? readRegisterDate(dateText, settings.calendar)
-      : ({ ok: false, message: "No column is the date" } as const);
-    if (!date.ok) problem(dateHeader, date.message);
+      : ({ ok: false, message: "No column is the date", say: { key: "problems.noDateColumn" } } as const);
+    if (!date.ok) problem(dateHeader, date.message, date.say);
     let julian = date.ok ? date.value.julian : null;
     if (julianText) {
       const j = readRegisterDate(julianText, "julian");
-      if (!j.ok) problem(julianHeader, j.message);
+      if (!j.ok) problem(julianHeader, j.message, j.say);
       else julian = j.value.julian ?? j.value.date;
     }
     if (date.ok) {
       const { year } = date.value.date;
       if (year < from || year > to) {
-        problem(dateHeader, `The year ${year} is outside this collection's years, ${from}–${to}`);
+        problem(dateHeader, `The year ${year} is outside this collection's years, ${from}–${to}`, {
+          key: "problems.yearOutside",
+          values: { year, from, to },
+        });
       } else {
         // A qualified date ("abt 1850") keeps its words for the record page; the year is what is searched.
         if (date.value.qualifier) fields[DATE_TARGET] = dateText;
@@ -226,12 +251,23 @@ export function recordRowReader(
       }
     }
 
-    if (!fields[principal]) problem(principalHeader, `${principalLabel} is empty: every record needs it`);
+    if (!fields[principal]) {
+      problem(principalHeader, `${principalLabel} is empty: every record needs it`, {
+        key: "problems.principalEmpty",
+        values: { label: principalLabel },
+      });
+    }
     for (const f of choiceFields) {
       const value = fields[f.name];
-      if (value && !f.values.includes(value)) problem(f.header, `“${value}” is not one of ${f.values.join(", ")}`);
+      if (value && !f.values.includes(value)) {
+        const choices = f.values.join(", ");
+        problem(f.header, `“${value}” is not one of ${choices}`, {
+          key: "problems.notOneOf",
+          values: { value, choices },
+        });
+      }
     }
-    if (hasKey && !sourceKey) problem(keyHeader, "The source key is empty");
+    if (hasKey && !sourceKey) problem(keyHeader, "The source key is empty", { key: "problems.keyEmpty" });
     if (problems.length) return { row, record: null, sourceKey, problems, warnings };
     return { row, record, sourceKey: sourceKey ?? contentKey(canonicalOfImport(record!)), problems, warnings };
   };

@@ -116,6 +116,7 @@ describe("a workbook's parts in any order", () => {
     expect(await analyseXlsx(file)).toEqual({
       ok: false,
       message: expect.stringMatching(/^The file has 501 columns; an import reads at most 500\./),
+      say: { key: "refusal.tooManyColumns", values: { count: 501, n: 501, max: 500 } },
     });
   });
 });

@@ -3,9 +3,9 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type ExcelJS from "exceljs";
-import { type CsvRow, MAX_COLUMNS, tooManyColumns } from "./csv";
+import { type CsvRow, MAX_COLUMNS } from "./csv";
 import { ImportError } from "./import-error";
-import { type AnalysisResult, headersOf, sampleOf } from "./file.server";
+import { type AnalysisResult, headersOf, sampleOf, tooManyColumnsResult } from "./file.server";
 
 /**
  * Reading an Excel workbook (.xlsx) as rows, streamed with exceljs's workbook reader: a sheet of a million rows
@@ -26,6 +26,7 @@ function cellText(value: ExcelJS.CellValue): string {
     // Anything else (a shared string the workbook lacks) would become "[object Object]" in the records.
     throw new ImportError(
       "A cell of the workbook cannot be read: save the workbook again from the spreadsheet program, or as CSV.",
+      { key: "file.problems.xlsxCell" },
     );
   }
   return String(value);
@@ -111,7 +112,7 @@ export async function analyseXlsx(
   sheet?: string | null,
 ): Promise<AnalysisResult & { sheets?: string[] }> {
   const { size } = await stat(path);
-  if (size === 0) return { ok: false, message: "The file is empty." };
+  if (size === 0) return { ok: false, message: "The file is empty.", say: { key: "file.problems.empty" } };
   const sheets: string[] = [];
   const rows: CsvRow[] = [];
   let count = 0;
@@ -126,13 +127,23 @@ export async function analyseXlsx(
       ok: false,
       message:
         "This file is not an Excel workbook that can be read (.xlsx): save it again from the spreadsheet program, or as CSV.",
+      say: { key: "file.problems.notXlsx" },
     };
   }
-  if (sheet && !sheets.includes(sheet)) return { ok: false, message: `The workbook has no sheet “${sheet}”.` };
+  if (sheet && !sheets.includes(sheet)) {
+    return {
+      ok: false,
+      message: `The workbook has no sheet “${sheet}”.`,
+      say: { key: "file.problems.noSheet", values: { sheet } },
+    };
+  }
   const [header, ...sample] = rows;
-  if (!header)
-    return { ok: false, message: sheets.length ? "The sheet holds no rows." : "The workbook holds no sheets." };
-  if (header.cells.length > MAX_COLUMNS) return { ok: false, message: tooManyColumns(header.cells.length) };
+  if (!header) {
+    return sheets.length
+      ? { ok: false, message: "The sheet holds no rows.", say: { key: "file.problems.sheetEmpty" } }
+      : { ok: false, message: "The workbook holds no sheets.", say: { key: "file.problems.noSheets" } };
+  }
+  if (header.cells.length > MAX_COLUMNS) return tooManyColumnsResult(header.cells.length);
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk);
   return {
     ok: true,

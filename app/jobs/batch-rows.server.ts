@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "~/db/connection.server";
 import type { ImportBatchesTable, Schema } from "~/db/schema";
+import { type Say, readStoredMessage, storedMessage } from "./said";
 
 /**
  * The rows every background job writes (decision 0054): record and place imports and members' trees all run as
@@ -14,7 +15,10 @@ export type BatchUpdate = Omit<Updateable<ImportBatchesTable>, "id">;
 export interface JobProblem {
   row: number;
   column: string;
+  /** In English: the command line's, and what a page shows when the problem has no key. */
   message: string;
+  /** The message's key in the `imports` catalogs and its values, for a page in the reader's language. */
+  say?: Say;
 }
 
 export async function updateBatch(executor: { db: Kysely<Schema> }, id: number, set: BatchUpdate): Promise<void> {
@@ -40,7 +44,7 @@ export async function replaceProblems(
           position: i + j,
           row: p.row,
           column_name: p.column,
-          message: p.message,
+          message: storedMessage(p.message, p.say),
         })),
       )
       .execute();
@@ -55,5 +59,5 @@ export async function listProblems(database: Database, batchId: number, limit: n
     .orderBy("position")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ row: Number(r.row), column: r.column_name, message: r.message }));
+  return rows.map((r) => ({ row: Number(r.row), column: r.column_name, ...readStoredMessage(r.message) }));
 }

@@ -6,6 +6,9 @@ import { UPLOAD_SWEEP_GRACE_MS, UPLOAD_SWEEP_INTERVAL_MS } from "~/config/timing
 import { uploadQuotaBytes } from "~/config/uploads";
 import type { Database } from "~/db/connection.server";
 import { uploadsDir, uploadsInFlight } from "~/routing/upload.server";
+import { formatNumber } from "~/i18n/format";
+import { translator } from "~/i18n/i18next.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 
 /**
  * The files in DATA_DIR/imports and who holds them (decision 0056): what the sweep keeps and what a member's upload
@@ -64,12 +67,13 @@ export async function uploadRoom(database: Database, user: Pick<User, "id" | "ro
 }
 
 /** The message beside the file field when a member's upload would pass their quota (room left in bytes). */
-export function quotaMessage(roomBytes: number): string {
-  const mb = (bytes: number) => (bytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 1 });
+export function quotaMessage(roomBytes: number, language: Language = DEFAULT_LANGUAGE): string {
+  const mb = (bytes: number) => formatNumber(language, Math.round((bytes / 1024 / 1024) * 10) / 10);
   const quota = uploadQuotaBytes(process.env);
+  const t = translator(language, "imports");
   return roomBytes >= 100 * 1024
-    ? `This file would take you past the ${mb(quota)} MB your uploads may take on the server: at most ${mb(roomBytes)} MB more fit. Withdraw a tree you no longer need, then upload again.`
-    : `Your uploads already take the ${mb(quota)} MB they may take on the server. Withdraw a tree you no longer need, then upload again.`;
+    ? t("jobs.quotaPassed", { quota: mb(quota), room: mb(roomBytes) })
+    : t("jobs.quotaFull", { quota: mb(quota) });
 }
 
 /**

@@ -5,7 +5,7 @@ import { parseBatchId, problemsCsv } from "~/imports/pages.server";
 /** Every problem the check of a batch found, as CSV. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return problemsCsv(parseBatchId(params.id));
+  return problemsCsv(request, parseBatchId(params.id));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,3 +1,5 @@
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guard.server";
 import { batchAction, loadBatchPage, parseBatchId } from "~/imports/pages.server";
@@ -6,7 +8,7 @@ import { GeneralErrorBoundary } from "~/ui/error-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return loadBatchPage(parseBatchId(params.id));
+  return loadBatchPage(request, parseBatchId(params.id));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -18,9 +20,9 @@ export default function AdminImport() {
   return <BatchPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Administration: import #${data.batch.id} — Metryka` : "Administration: import — Metryka" },
-];
+export const handle = i18nHandle("admin", "imports");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

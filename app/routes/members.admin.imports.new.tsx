@@ -1,3 +1,5 @@
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guard.server";
 import { loadNewImportPage, newImportAction } from "~/imports/pages.server";
@@ -18,7 +20,9 @@ export default function AdminImportsNew() {
   return <NewImportPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Administration: new import — Metryka" }];
+export const handle = i18nHandle("admin", "imports");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

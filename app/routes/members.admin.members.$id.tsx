@@ -1,3 +1,5 @@
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guard.server";
 import { loadMemberPage, memberAction } from "~/admin/member.server";
@@ -18,9 +20,9 @@ export default function AdminMember() {
   return <MemberPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Administration: ${data?.member.username ?? "member"} — Metryka` },
-];
+export const handle = i18nHandle("admin");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,3 +1,5 @@
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guard.server";
 import { editorAction, loadEditPage } from "~/admin/pages.server";
@@ -19,9 +21,9 @@ export default function AdminEditPage() {
   return <PageEditorPage />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Administration: ${data?.page.title ?? "content page"} — Metryka` },
-];
+export const handle = i18nHandle("admin");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

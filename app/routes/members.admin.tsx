@@ -1,3 +1,5 @@
+import { i18nHandle } from "~/i18n/namespaces";
+import { metaTags } from "~/i18n/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guard.server";
 import { loadMembersPage } from "~/admin/members.server";
@@ -19,7 +21,9 @@ export default function AdminMembers() {
   return <MembersPage />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Administration: members — Metryka" }];
+export const handle = i18nHandle("admin");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

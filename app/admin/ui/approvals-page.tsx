@@ -5,25 +5,20 @@ import { AdminNav, formatTimestamp } from "./admin-nav";
 import { adminMemberPath } from "~/routing/paths";
 import { WaitingTrees } from "~/families/ui/waiting-trees";
 import { ApprovalActions } from "~/ui/approval-actions";
-
-const DONE_NOTICES = {
-  approved: "The membership is approved and a welcome e-mail is on its way.",
-  rejected: "The sign-up is rejected; the account is suspended.",
-  "tree-approved": "The family tree is approved: members now find its people.",
-  "tree-rejected": "The family tree is rejected; its people are removed.",
-} as const;
+import { useTranslation } from "~/i18n/react";
 
 export function ApprovalsPage() {
   const { approval, accounts, trees, done } = useLoaderData<typeof loadApprovalsPage>();
   const refused = useActionData<typeof approvalsAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("admin");
   return (
     <div className="admin">
-      <h1>Approvals</h1>
+      <h1>{t("approvals.heading")}</h1>
       <AdminNav />
       {done && (
         <p className="notice notice-success" role="status">
-          {DONE_NOTICES[done]}
+          {t(`approvals.done.${done}`)}
         </p>
       )}
       {refused && refused.memberId === null && refused.treeId === null && (
@@ -34,21 +29,20 @@ export function ApprovalsPage() {
       {!approval ? (
         <>
           <p className="notice" role="status">
-            Approval is off: confirming the e-mail address activates a membership. (Set MEMBERSHIP_APPROVAL=admin to
-            approve each sign-up here.)
+            {t("approvals.off")}
           </p>
-          <h2>Sign-ups waiting for their e-mail confirmation</h2>
+          <h2>{t("approvals.unconfirmed")}</h2>
           {accounts.length === 0 ? (
-            <p>None.</p>
+            <p>{t("approvals.none")}</p>
           ) : (
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Unconfirmed sign-ups">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label={t("approvals.unconfirmedLabel")}>
               <table className="results admin-table">
                 <thead>
                   <tr>
-                    <th scope="col">Username</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Signed up</th>
+                    <th scope="col">{t("members.column.username")}</th>
+                    <th scope="col">{t("members.column.email")}</th>
+                    <th scope="col">{t("members.column.name")}</th>
+                    <th scope="col">{t("approvals.signedUp")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -68,7 +62,7 @@ export function ApprovalsPage() {
           )}
         </>
       ) : accounts.length === 0 ? (
-        <p>No sign-ups are waiting for approval.</p>
+        <p>{t("members.noneWaiting")}</p>
       ) : (
         <ul className="approval-list">
           {accounts.map((a) => {
@@ -80,8 +74,9 @@ export function ApprovalsPage() {
                   <Link to={adminMemberPath(a.id)}>{a.username}</Link>
                 </h2>
                 <p>
-                  {a.name || "No name given"} · {a.email} · signed up {formatTimestamp(a.signedUp)}
-                  {a.verifiedAt && <> · e-mail confirmed {formatTimestamp(a.verifiedAt)}</>}
+                  {a.name || t("approvals.noName")} · {a.email} ·{" "}
+                  {t("approvals.signedUpAt", { when: formatTimestamp(a.signedUp) })}
+                  {a.verifiedAt && <> · {t("approvals.confirmedAt", { when: formatTimestamp(a.verifiedAt) })}</>}
                 </p>
                 {error && !error.reasonError && (
                   <p className="field-error" role="alert">

@@ -1,30 +1,42 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { formatCount } from "~/ui/format";
+import { Fragment } from "react";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 import type { AuditRow, loadAuditPage } from "../audit.server";
 import { FieldError, describedBy } from "~/listing/ui/form-fields";
 import { Pager } from "~/listing/ui/result-controls";
 import { AdminNav, formatTimestamp } from "./admin-nav";
 import { PATHS, adminMemberPath } from "~/routing/paths";
 
+/** The search form's fields: name, the catalog's label and the input's type. */
+const AUDIT_FIELDS = [
+  { name: "action", label: "audit.actionContains", type: "search" },
+  { name: "user", label: "audit.user", type: "search" },
+  { name: "from", label: "audit.from", type: "date" },
+  { name: "to", label: "audit.to", type: "date" },
+] as const;
+
 function Who({ who }: { who: AuditRow["actor"] }) {
+  const { t } = useTranslation("admin");
   if (!who) return <span className="not-given">—</span>;
-  if (who.username === null) return <span className="not-given">deleted account #{who.id}</span>;
+  if (who.username === null) return <span className="not-given">{t("audit.deleted", { id: who.id })}</span>;
   return <Link to={adminMemberPath(who.id)}>{who.username}</Link>;
 }
 
 /** Audit entries as a table: when, who, what, to whom, details, from where. */
 export function AuditTable({ rows, label }: { rows: AuditRow[]; label: string }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="results admin-table">
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Action</th>
-            <th scope="col">By</th>
-            <th scope="col">Account</th>
-            <th scope="col">Details</th>
-            <th scope="col">Address</th>
+            <th scope="col">{t("audit.when")}</th>
+            <th scope="col">{t("audit.action")}</th>
+            <th scope="col">{t("audit.by")}</th>
+            <th scope="col">{t("audit.account")}</th>
+            <th scope="col">{t("audit.details")}</th>
+            <th scope="col">{t("audit.address")}</th>
           </tr>
         </thead>
         <tbody>
@@ -51,6 +63,8 @@ export function AuditTable({ rows, label }: { rows: AuditRow[]; label: string })
 export function AuditPage() {
   const { values, errors, result } = useLoaderData<typeof loadAuditPage>();
   const errorCount = Object.keys(errors).length;
+  const { t } = useTranslation("admin");
+  const { number } = useFormat();
   const query = new URLSearchParams(
     Object.entries(values).filter(([k, v]) => k !== "page" && v !== undefined) as [string, string][],
   );
@@ -78,39 +92,36 @@ export function AuditPage() {
   );
   return (
     <div className="admin">
-      <h1>Audit log</h1>
+      <h1>{t("audit.heading")}</h1>
       <AdminNav />
-      <Form method="get" className="search-form" role="search" aria-label="Search the audit log">
+      <Form method="get" className="search-form" role="search" aria-label={t("audit.searchLabel")}>
         {errorCount > 0 && (
           <div className="notice notice-warning" role="alert">
-            Please correct the {errorCount === 1 ? "field" : "fields"} marked below; nothing was searched.
+            {t("correct", { count: errorCount })}
           </div>
         )}
-        {textField("action", "Action contains", "search")}
-        {textField("user", "Username (who acted, or whose account)", "search")}
-        {textField("from", "From", "date")}
-        {textField("to", "To", "date")}
+        {AUDIT_FIELDS.map(({ name, label, type }) => (
+          <Fragment key={name}>{textField(name, t(label), type)}</Fragment>
+        ))}
         <FieldError errors={errors} name="page" />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
-            Search
+            {t("search")}
           </button>
           <Link to={PATHS.adminAudit} className="btn btn-secondary">
-            Clear
+            {t("clear")}
           </Link>
         </div>
       </Form>
       {result && (
         <section aria-labelledby="audit-heading">
           <h2 id="audit-heading" aria-live="polite">
-            {result.total === 0
-              ? "No entries found"
-              : `${formatCount(result.total)} ${result.total === 1 ? "entry" : "entries"}, newest first`}
+            {result.total === 0 ? t("audit.none") : t("audit.count", { count: result.total, n: number(result.total) })}
           </h2>
           {result.total > 0 && (
             <>
-              <AuditTable rows={result.rows} label="Audit log entries" />
-              <Pager page={result.page} pageCount={result.pageCount} label="Audit log pages" href={pageHref} />
+              <AuditTable rows={result.rows} label={t("audit.tableLabel")} />
+              <Pager page={result.page} pageCount={result.pageCount} label={t("audit.pagerLabel")} href={pageHref} />
             </>
           )}
         </section>

@@ -1,19 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ROLES, ROLE_LABELS, STATUSES, STATUS_LABELS } from "../forms";
+import { ROLES, STATUSES } from "../forms";
+import { useTranslation } from "~/i18n/react";
 import type { loadMemberPage, memberAction } from "../member.server";
 import { Pager } from "~/listing/ui/result-controls";
 import { AdminNav, formatTimestamp } from "./admin-nav";
 import { AuditTable } from "./audit-page";
-import { MEMBERSHIP_LABELS } from "./members-page";
+import { membershipLabel, roleLabel } from "./members-page";
 import { TermRow as Row } from "~/ui/term-row";
 import { PATHS, adminMemberPath } from "~/routing/paths";
+
+const DATE_INPUT = { type: "date" } as const;
 
 export function MemberPage() {
   const { member, isSelf, trail, notice } = useLoaderData<typeof loadMemberPage>();
   const actionData = useActionData<typeof memberAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("admin");
   const [form, fields] = useForm({
     id: `member-${member.id}`,
     lastResult: actionData?.intent === "update" ? actionData.result : undefined,
@@ -24,10 +28,10 @@ export function MemberPage() {
   return (
     <div className="admin">
       <p className="back-link">
-        <Link to={PATHS.admin}>← Members</Link>
+        <Link to={PATHS.admin}>{t("member.back")}</Link>
       </p>
       <h1>
-        <span className="visually-hidden">Member </span>
+        <span className="visually-hidden">{t("member.hidden")} </span>
         {member.username}
       </h1>
       <AdminNav />
@@ -42,40 +46,41 @@ export function MemberPage() {
         </p>
       )}
       <section className="profile-section" aria-labelledby="account-heading">
-        <h2 id="account-heading">Account</h2>
+        <h2 id="account-heading">{t("member.account")}</h2>
         <dl className="dl-grid">
-          <Row term="Username">{member.username}</Row>
-          <Row term="E-mail">
+          <Row term={t("members.column.username")}>{member.username}</Row>
+          <Row term={t("members.column.email")}>
             {member.email}{" "}
             {member.emailVerifiedAt ? (
-              <span className="badge badge-ok">confirmed {member.emailVerifiedAt.slice(0, 10)}</span>
+              <span className="badge badge-ok">
+                {t("member.confirmed", { day: member.emailVerifiedAt.slice(0, 10) })}
+              </span>
             ) : (
-              <span className="badge badge-warning">not confirmed</span>
+              <span className="badge badge-warning">{t("member.notConfirmed")}</span>
             )}
           </Row>
-          <Row term="Name">{member.name || <span className="not-given">Not given</span>}</Row>
-          <Row term="Membership">{MEMBERSHIP_LABELS[member.membership]}</Row>
-          <Row term="Role">{ROLE_LABELS[member.role]}</Row>
-          <Row term="Expires">{member.expiresOn ?? "No expiry"}</Row>
-          <Row term="Research surnames">{member.researchSurnames || <span className="not-given">None</span>}</Row>
-          <Row term="Joined">{formatTimestamp(member.joined)}</Row>
-          <Row term="Last changed">{formatTimestamp(member.updated)}</Row>
+          <Row term={t("members.column.name")}>
+            {member.name || <span className="not-given">{t("member.notGiven")}</span>}
+          </Row>
+          <Row term={t("member.membership")}>{membershipLabel(t, member.membership)}</Row>
+          <Row term={t("members.role")}>{roleLabel(t, member.role)}</Row>
+          <Row term={t("members.column.expiry")}>{member.expiresOn ?? t("members.expiry.none")}</Row>
+          <Row term={t("member.surnames")}>
+            {member.researchSurnames || <span className="not-given">{t("member.none")}</span>}
+          </Row>
+          <Row term={t("members.column.joined")}>{formatTimestamp(member.joined)}</Row>
+          <Row term={t("member.changed")}>{formatTimestamp(member.updated)}</Row>
         </dl>
       </section>
 
       <section className="profile-section" aria-labelledby="change-heading">
-        <h2 id="change-heading">Role, status and expiry</h2>
-        {isSelf && (
-          <p className="field-hint">
-            This is your own account: you cannot remove your administrator role, suspend yourself or end your own
-            membership, so the society always keeps an administrator.
-          </p>
-        )}
+        <h2 id="change-heading">{t("member.change")}</h2>
+        {isSelf && <p className="field-hint">{t("member.self")}</p>}
         <Form method="post" className="stacked-form admin-form" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="update" />
           <div className="field">
-            <label htmlFor={fields.role.id}>Role</label>
+            <label htmlFor={fields.role.id}>{t("members.role")}</label>
             <select
               {...getSelectProps(fields.role)}
               key={fields.role.key}
@@ -83,7 +88,7 @@ export function MemberPage() {
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
+                  {roleLabel(t, r)}
                 </option>
               ))}
             </select>
@@ -94,7 +99,7 @@ export function MemberPage() {
             )}
           </div>
           <div className="field">
-            <label htmlFor={fields.status.id}>Status</label>
+            <label htmlFor={fields.status.id}>{t("members.status")}</label>
             <select
               {...getSelectProps(fields.status)}
               key={fields.status.key}
@@ -102,7 +107,7 @@ export function MemberPage() {
             >
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {t(`status.${s}`)}
                 </option>
               ))}
             </select>
@@ -113,16 +118,16 @@ export function MemberPage() {
             )}
           </div>
           <div className="field">
-            <label htmlFor={fields.expires.id}>Membership expires on</label>
+            <label htmlFor={fields.expires.id}>{t("member.expiresOn")}</label>
             <input
-              {...getInputProps(fields.expires, { type: "date" })}
+              {...getInputProps(fields.expires, DATE_INPUT)}
               key={fields.expires.key}
               aria-describedby={[`${fields.expires.id}-hint`, fields.expires.errors ? fields.expires.errorId : ""]
                 .filter(Boolean)
                 .join(" ")}
             />
             <p className="field-hint" id={`${fields.expires.id}-hint`}>
-              Leave empty for a membership that does not expire.
+              {t("member.expiresHint")}
             </p>
             {fields.expires.errors && (
               <p className="field-error" id={fields.expires.errorId}>
@@ -132,43 +137,43 @@ export function MemberPage() {
           </div>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Save changes
+              {t("member.save")}
             </button>
           </div>
         </Form>
       </section>
 
       <section className="profile-section" aria-labelledby="actions-heading">
-        <h2 id="actions-heading">Sign-ins and e-mail</h2>
+        <h2 id="actions-heading">{t("member.signIns")}</h2>
         <div className="admin-actions">
           {!member.emailVerifiedAt && (
             <Form method="post">
               <AuthenticityTokenInput name="csrf" />
               <button type="submit" name="intent" value="resend" className="btn btn-secondary" disabled={busy}>
-                Resend the confirmation e-mail
+                {t("member.resend")}
               </button>
             </Form>
           )}
           <Form method="post">
             <AuthenticityTokenInput name="csrf" />
             <button type="submit" name="intent" value="signout" className="btn btn-secondary" disabled={busy}>
-              Sign out everywhere
+              {t("member.signOut")}
             </button>
           </Form>
         </div>
       </section>
 
       <section className="profile-section" aria-labelledby="trail-heading">
-        <h2 id="trail-heading">Audit trail</h2>
+        <h2 id="trail-heading">{t("member.trail")}</h2>
         {trail.total === 0 ? (
-          <p>Nothing has been recorded for this account.</p>
+          <p>{t("member.nothing")}</p>
         ) : (
           <>
-            <AuditTable rows={trail.rows} label="Audit trail of this account" />
+            <AuditTable rows={trail.rows} label={t("member.trailLabel")} />
             <Pager
               page={trail.page}
               pageCount={trail.pageCount}
-              label="Audit trail pages"
+              label={t("member.trailPager")}
               href={(page) => `${adminMemberPath(member.id)}?trailPage=${page}#trail-heading`}
             />
           </>

@@ -1,9 +1,10 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatCount } from "~/ui/format";
+import { type TFunction, useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 import { LabelledField } from "~/ui/labelled-field";
-import { ROLE_LABELS, STATUS_LABELS } from "../forms";
+import { ROLES, STATUSES } from "../forms";
 import {
-  type EXPIRY_FILTERS,
+  EXPIRY_FILTERS,
   MEMBERS_PATH,
   type MembersQuery,
   SOON_DAYS,
@@ -19,49 +20,36 @@ import { PATHS, adminMemberPath } from "~/routing/paths";
 type PageData = ReturnType<typeof useLoaderData<typeof loadMembersPage>>;
 type Column = MembersQuery["sort"]["column"];
 
-const EXPIRY_LABELS: Record<(typeof EXPIRY_FILTERS)[number], string> = {
-  expired: "Expired",
-  soon: `Expiring within ${SOON_DAYS} days`,
-  none: "No expiry",
-};
+/** The expiry filter's choices in the reader's language. */
+const expiryLabel = (t: TFunction, filter: (typeof EXPIRY_FILTERS)[number]) =>
+  filter === "soon" ? t("members.expiry.soon", { count: SOON_DAYS, days: SOON_DAYS }) : t(`members.expiry.${filter}`);
 
-/** How the administration names a membership's state. */
-export const MEMBERSHIP_LABELS = {
-  active: "Active",
-  pending: "Pending",
-  suspended: "Suspended",
-  expired: "Expired",
-} as const;
+/** A membership's state (active, pending, suspended, expired), an account's status or its role, as the admin reads them. */
+export const membershipLabel = (t: TFunction, state: string) => t(`membership.${state}`);
+export const roleLabel = (t: TFunction, role: string) => t(`role.${role}`);
 
-const COLUMNS: { key: Column; label: string }[] = [
-  { key: "username", label: "Username" },
-  { key: "email", label: "E-mail" },
-  { key: "name", label: "Name" },
-  { key: "status", label: "Status" },
-  { key: "role", label: "Role" },
-  { key: "expiry", label: "Expires" },
-  { key: "joined", label: "Joined" },
-];
+const COLUMNS: Column[] = ["username", "email", "name", "status", "role", "expiry", "joined"];
 
 export function MembersPage() {
   const data = useLoaderData<typeof loadMembersPage>();
+  const { t } = useTranslation("admin");
+  const { number } = useFormat();
   return (
     <div className="admin">
-      <h1>Administration</h1>
+      <h1>{t("members.heading")}</h1>
       <AdminNav />
       {data.approval && (
         <p className="notice" role="status">
           {data.pendingApprovals === 0 ? (
-            <>No sign-ups are waiting for approval.</>
+            <>{t("members.noneWaiting")}</>
           ) : (
             <Link to={PATHS.adminApprovals}>
-              {formatCount(data.pendingApprovals)} {data.pendingApprovals === 1 ? "sign-up is" : "sign-ups are"} waiting
-              for approval
+              {t("members.waiting", { count: data.pendingApprovals, n: number(data.pendingApprovals) })}
             </Link>
           )}
         </p>
       )}
-      <h2>Members</h2>
+      <h2>{t("members.members")}</h2>
       <MembersForm data={data} />
       {data.result && <MembersTable data={data} result={data.result} />}
     </div>
@@ -73,17 +61,18 @@ function MembersForm({ data }: { data: PageData }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.location?.pathname === MEMBERS_PATH;
   const errorCount = Object.keys(errors).length;
+  const { t } = useTranslation("admin");
   // After an error the field shows what was typed; otherwise what is in effect.
   const value = (name: keyof typeof values, fallback: string) => (errors[name] ? values[name] : fallback) ?? "";
   return (
-    <Form method="get" action={MEMBERS_PATH} className="search-form" role="search" aria-label="Find members">
+    <Form method="get" action={MEMBERS_PATH} className="search-form" role="search" aria-label={t("members.find")}>
       {errorCount > 0 && (
         <div className="notice notice-warning" role="alert">
-          Please correct the {errorCount === 1 ? "field" : "fields"} marked below; nothing was searched.
+          {t("correct", { count: errorCount })}
         </div>
       )}
       <div className="field">
-        <label htmlFor="q">Username, e-mail or name</label>
+        <label htmlFor="q">{t("members.q")}</label>
         <input
           id="q"
           name="q"
@@ -98,26 +87,31 @@ function MembersForm({ data }: { data: PageData }) {
       </div>
       <Choice
         name="status"
-        label="Status"
+        label={t("members.status")}
         value={value("status", query.status ?? "")}
-        options={Object.entries(STATUS_LABELS)}
+        options={STATUSES.map((s) => [s, t(`status.${s}`)])}
         errors={errors}
       />
       <Choice
         name="role"
-        label="Role"
+        label={t("members.role")}
         value={value("role", query.role ?? "")}
-        options={Object.entries(ROLE_LABELS)}
+        options={ROLES.map((r) => [r, roleLabel(t, r)])}
         errors={errors}
       />
       <Choice
         name="expiry"
-        label="Membership expiry"
+        label={t("members.expiryLabel")}
         value={value("expiry", query.expiry ?? "")}
-        options={Object.entries(EXPIRY_LABELS)}
+        options={EXPIRY_FILTERS.map((e) => [e, expiryLabel(t, e)])}
         errors={errors}
       />
-      <PerPageField perPage={query.perPage} choices={data.perPageChoices} errors={errors} label="Members per page" />
+      <PerPageField
+        perPage={query.perPage}
+        choices={data.perPageChoices}
+        errors={errors}
+        label={t("members.perPage")}
+      />
       {errors.sort ? (
         <FieldError errors={errors} name="sort" />
       ) : (
@@ -126,10 +120,10 @@ function MembersForm({ data }: { data: PageData }) {
       <FieldError errors={errors} name="page" />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Searching…" : "Search"}
+          {busy ? t("searching") : t("search")}
         </button>
         <Link to={MEMBERS_PATH} className="btn btn-secondary">
-          Clear
+          {t("clear")}
         </Link>
       </div>
     </Form>
@@ -149,6 +143,7 @@ function Choice({
   options: [string, string][];
   errors: Partial<Record<string, string>>;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <LabelledField name={name} label={label}>
       <select
@@ -158,7 +153,7 @@ function Choice({
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describedBy(errors, name)}
       >
-        <option value="">Any</option>
+        <option value="">{t("any")}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -171,6 +166,7 @@ function Choice({
 }
 
 function MemberRow({ member: r }: { member: NonNullable<PageData["result"]>["rows"][number] }) {
+  const { t } = useTranslation("admin");
   return (
     <tr>
       <td>
@@ -178,11 +174,11 @@ function MemberRow({ member: r }: { member: NonNullable<PageData["result"]>["row
       </td>
       <td className="cell-email">
         {r.email}
-        {!r.emailVerified && <span className="badge badge-warning">unconfirmed</span>}
+        {!r.emailVerified && <span className="badge badge-warning">{t("members.unconfirmed")}</span>}
       </td>
       <td>{r.name}</td>
-      <td>{MEMBERSHIP_LABELS[r.membership]}</td>
-      <td>{ROLE_LABELS[r.role]}</td>
+      <td>{membershipLabel(t, r.membership)}</td>
+      <td>{roleLabel(t, r.role)}</td>
       <td className="nowrap">{r.expiresOn ?? "—"}</td>
       <td className="nowrap">{r.joined}</td>
     </tr>
@@ -191,6 +187,8 @@ function MemberRow({ member: r }: { member: NonNullable<PageData["result"]>["row
 
 function MembersTable({ data, result }: { data: PageData; result: NonNullable<PageData["result"]> }) {
   const { query } = data;
+  const { t } = useTranslation("admin");
+  const { number } = useFormat();
   const sortHref = (column: Column) => {
     // The first click sorts ascending; clicking the sorted column turns it round.
     const descending = query.sort.column === column ? !query.sort.descending : false;
@@ -202,19 +200,22 @@ function MembersTable({ data, result }: { data: PageData; result: NonNullable<Pa
   const to = from + result.rows.length - 1;
   const chips: { label: string; change: Partial<MembersQuery> }[] = [];
   if (query.q) chips.push({ label: `“${query.q}”`, change: { q: "" } });
-  if (query.status) chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, change: { status: null } });
-  if (query.role) chips.push({ label: `Role: ${ROLE_LABELS[query.role]}`, change: { role: null } });
-  if (query.expiry) chips.push({ label: EXPIRY_LABELS[query.expiry], change: { expiry: null } });
+  if (query.status) {
+    chips.push({ label: t("members.chipStatus", { status: t(`status.${query.status}`) }), change: { status: null } });
+  }
+  if (query.role)
+    chips.push({ label: t("members.chipRole", { role: roleLabel(t, query.role) }), change: { role: null } });
+  if (query.expiry) chips.push({ label: expiryLabel(t, query.expiry), change: { expiry: null } });
   return (
     <section aria-labelledby="members-heading" className="results-section">
       {chips.length > 0 && (
-        <ul className="chips" aria-label="Active filters">
+        <ul className="chips" aria-label={t("members.activeFilters")}>
           {chips.map((c) => (
             <li key={c.label}>
               <Link
                 to={`${MEMBERS_PATH}${membersQueryString(query, { ...c.change, page: 1 })}`}
                 className="chip"
-                aria-label={`Remove ${c.label}`}
+                aria-label={t("members.remove", { label: c.label })}
               >
                 {c.label}
               </Link>
@@ -224,30 +225,27 @@ function MembersTable({ data, result }: { data: PageData; result: NonNullable<Pa
       )}
       <h3 id="members-heading" aria-live="polite">
         {result.total === 0
-          ? "No members found"
-          : `${formatCount(result.total)} ${result.total === 1 ? "member" : "members"}`}
+          ? t("members.noneFound")
+          : t("members.count", { count: result.total, n: number(result.total) })}
         {result.total > 0 && (
-          <span className="results-range">
-            {" "}
-            · showing {formatCount(from)}–{formatCount(to)}
-          </span>
+          <span className="results-range"> · {t("members.showing", { from: number(from), to: number(to) })}</span>
         )}
       </h3>
       {result.correctedFromPage !== null && (
         <p className="notice" role="status">
-          There is no page {result.correctedFromPage}; this is the last page, {result.page}.
+          {t("members.lastPage", { page: result.correctedFromPage, last: result.page })}
         </p>
       )}
       {result.total > 0 && (
         <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Members">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={t("members.members")}>
             <table className="results admin-table">
               <thead>
                 <tr>
                   {COLUMNS.map((c) => (
-                    <th scope="col" key={c.key} aria-sort={ariaSort(c.key)}>
-                      <Link className="sort-link" to={sortHref(c.key)}>
-                        {c.label}
+                    <th scope="col" key={c} aria-sort={ariaSort(c)}>
+                      <Link className="sort-link" to={sortHref(c)}>
+                        {t(`members.column.${c}`)}
                       </Link>
                     </th>
                   ))}
@@ -263,7 +261,7 @@ function MembersTable({ data, result }: { data: PageData; result: NonNullable<Pa
           <Pager
             page={result.page}
             pageCount={result.pageCount}
-            label="Member pages"
+            label={t("members.pagerLabel")}
             href={(page) => `${MEMBERS_PATH}${membersQueryString(query, { page })}`}
           />
         </>

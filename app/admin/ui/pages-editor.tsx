@@ -2,46 +2,48 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/ui/form-field";
+import { Trans, useTranslation } from "~/i18n/react";
 import type { editorAction, loadEditPage, loadNewPage, loadPagesList } from "../pages.server";
 import { AdminNav, formatTimestamp } from "./admin-nav";
 import { PATHS, contentPagePath, editPagePath } from "~/routing/paths";
 
+const TEXT_INPUT = { type: "text" } as const;
+const CHECKBOX_INPUT = { type: "checkbox" } as const;
+
 export function PagesListPage() {
   const { pages, saved, deleted } = useLoaderData<typeof loadPagesList>();
+  const { t } = useTranslation("admin");
   return (
     <div className="admin">
-      <h1>Content pages</h1>
+      <h1>{t("pages.heading")}</h1>
       <AdminNav />
       {saved && (
         <p className="notice notice-success" role="status">
-          The page “{saved}” is saved.
+          {t("pages.saved", { title: saved })}
         </p>
       )}
       {deleted && (
         <p className="notice notice-success" role="status">
-          The page “{deleted}” is deleted.
+          {t("pages.deleted", { title: deleted })}
         </p>
       )}
-      <p>
-        Research guides, journal issues and announcements for members, written in Markdown. A published page is read at
-        /members/ followed by its address.
-      </p>
+      <p>{t("pages.lead")}</p>
       <p>
         <Link to={PATHS.adminPagesNew} className="btn btn-primary">
-          New page
+          {t("pages.new")}
         </Link>
       </p>
       {pages.length === 0 ? (
-        <p>There are no content pages yet.</p>
+        <p>{t("pages.none")}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Content pages">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t("pages.heading")}>
           <table className="results admin-table">
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Address</th>
-                <th scope="col">Published</th>
-                <th scope="col">Updated</th>
+                <th scope="col">{t("pages.title")}</th>
+                <th scope="col">{t("pages.address")}</th>
+                <th scope="col">{t("pages.published")}</th>
+                <th scope="col">{t("pages.updated")}</th>
               </tr>
             </thead>
             <tbody>
@@ -57,7 +59,7 @@ export function PagesListPage() {
                       contentPagePath(p.slug)
                     )}
                   </td>
-                  <td>{p.published ? "Yes" : "No (draft)"}</td>
+                  <td>{p.published ? t("pages.yes") : t("pages.draft")}</td>
                   <td className="nowrap">{formatTimestamp(p.updatedAt)}</td>
                 </tr>
               ))}
@@ -77,6 +79,7 @@ export function PageEditorPage() {
   const { page } = useLoaderData<typeof loadEditPage | typeof loadNewPage>() as Loaded;
   const actionData = useActionData<typeof editorAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("admin");
   const [form, fields] = useForm({
     id: page ? `page-${page.slug}` : "page-new",
     lastResult: actionData?.result,
@@ -92,17 +95,23 @@ export function PageEditorPage() {
   return (
     <div className="admin">
       <p className="back-link">
-        <Link to={PATHS.adminPages}>← Content pages</Link>
+        <Link to={PATHS.adminPages}>{t("pages.back")}</Link>
       </p>
-      <h1>{page ? `Edit “${page.title}”` : "New content page"}</h1>
+      <h1>{page ? t("pages.edit", { title: page.title }) : t("pages.newHeading")}</h1>
       <AdminNav />
       {page && (
         <p className="field-hint">
-          Last saved {formatTimestamp(page.updatedAt)}
+          {t("pages.lastSaved", { when: formatTimestamp(page.updatedAt) })}
           {page.published && (
             <>
               {" "}
-              · read by members at <Link to={contentPagePath(page.slug)}>{contentPagePath(page.slug)}</Link>
+              ·{" "}
+              <Trans
+                t={t}
+                i18nKey="pages.readAt"
+                values={{ path: contentPagePath(page.slug) }}
+                components={{ link: <Link to={contentPagePath(page.slug)} /> }}
+              />
             </>
           )}
         </p>
@@ -111,9 +120,9 @@ export function PageEditorPage() {
         <AuthenticityTokenInput name="csrf" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="field">
-          <label htmlFor={fields.title.id}>Title</label>
+          <label htmlFor={fields.title.id}>{t("pages.title")}</label>
           <input
-            {...getInputProps(fields.title, { type: "text" })}
+            {...getInputProps(fields.title, TEXT_INPUT)}
             key={fields.title.key}
             aria-describedby={describe(fields.title)}
           />
@@ -124,17 +133,16 @@ export function PageEditorPage() {
           )}
         </div>
         <div className="field">
-          <label htmlFor={fields.slug.id}>Address</label>
+          <label htmlFor={fields.slug.id}>{t("pages.address")}</label>
           <input
-            {...getInputProps(fields.slug, { type: "text" })}
+            {...getInputProps(fields.slug, TEXT_INPUT)}
             key={fields.slug.key}
             autoCapitalize="none"
             spellCheck={false}
             aria-describedby={describe(fields.slug, true)}
           />
           <p className="field-hint" id={`${fields.slug.id}-hint`}>
-            The page is read at /members/ followed by this: lowercase letters, digits and hyphens, with / between parts
-            (e.g. guides/volhynia-parishes).
+            {t("pages.slugHint")}
           </p>
           {fields.slug.errors && (
             <p className="field-error" id={fields.slug.errorId}>
@@ -143,7 +151,7 @@ export function PageEditorPage() {
           )}
         </div>
         <div className="field">
-          <label htmlFor={fields.body.id}>Text (Markdown)</label>
+          <label htmlFor={fields.body.id}>{t("pages.body")}</label>
           <textarea
             {...getTextareaProps(fields.body)}
             key={fields.body.key}
@@ -152,8 +160,7 @@ export function PageEditorPage() {
             aria-describedby={describe(fields.body, true)}
           />
           <p className="field-hint" id={`${fields.body.id}-hint`}>
-            Markdown: # for headings, *emphasis*, **strong**, [a link](https://example.org), - for lists. Raw HTML is
-            shown as text.
+            {t("pages.bodyHint")}
           </p>
           {fields.body.errors && (
             <p className="field-error" id={fields.body.errorId}>
@@ -162,25 +169,25 @@ export function PageEditorPage() {
           )}
         </div>
         <div className="field-check">
-          <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
-          <label htmlFor={fields.published.id}>Published (members can read it)</label>
+          <input {...getInputProps(fields.published, CHECKBOX_INPUT)} key={fields.published.key} />
+          <label htmlFor={fields.published.id}>{t("pages.publishedLabel")}</label>
         </div>
         <div className="form-actions">
           <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={busy}>
-            Save
+            {t("pages.save")}
           </button>
           <button type="submit" name="intent" value="preview" className="btn btn-secondary" disabled={busy}>
-            Preview
+            {t("pages.preview")}
           </button>
           <Link to={PATHS.adminPages} className="btn btn-secondary">
-            Cancel
+            {t("pages.cancel")}
           </Link>
         </div>
       </Form>
 
       {preview && (
         <section className="page-preview" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">Preview (not saved)</h2>
+          <h2 id="preview-heading">{t("pages.previewHeading")}</h2>
           <article className="content-page">
             <p className="preview-title">{preview.title}</p>
             {/* Rendered by markdown.server.ts, which escapes raw HTML and unsafe links. */}
@@ -191,7 +198,7 @@ export function PageEditorPage() {
 
       {page && (
         <section className="profile-section danger-zone" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete this page</h2>
+          <h2 id="delete-heading">{t("pages.deleteHeading")}</h2>
           <Form method="post">
             <AuthenticityTokenInput name="csrf" />
             <div className="field-check">
@@ -203,7 +210,7 @@ export function PageEditorPage() {
                 aria-invalid={confirmError ? true : undefined}
                 aria-describedby={confirmError ? "confirm-delete-error" : undefined}
               />
-              <label htmlFor="confirm-delete">Yes, delete “{page.title}”; members can no longer read it.</label>
+              <label htmlFor="confirm-delete">{t("pages.confirmDelete", { title: page.title })}</label>
             </div>
             {confirmError && (
               <p className="field-error" id="confirm-delete-error">
@@ -212,7 +219,7 @@ export function PageEditorPage() {
             )}
             <div className="form-actions">
               <button type="submit" name="intent" value="delete" className="btn btn-secondary" disabled={busy}>
-                Delete page
+                {t("pages.delete")}
               </button>
             </div>
           </Form>

@@ -1,9 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getBrowserSession } from "~/auth/use-browser-session";
-import { type CheckResult, type CheckStatus, STATUS_LABELS, summarizeChecks } from "../checks";
+import { type CheckResult, type CheckStatus, summarizeChecks } from "../checks";
+import { type TFunction, Trans, useTranslation } from "~/i18n/react";
 import { browserDependencies, runBrowserChecks } from "../browser-checks";
-import { BROWSER_NOT_RUN, formatReport } from "../report";
+import { formatReport } from "../report";
 import type { loadConfigCheck } from "../server-checks.server";
 import { PATHS } from "~/routing/paths";
 
@@ -16,26 +17,45 @@ const STATUS_ICONS: Readonly<Record<CheckStatus, string>> = {
   info: "i",
 };
 
+/**
+ * The summary of the checks in the reader's words (the report keeps summarizeChecks' English). The check lines'
+ * own label, finding and fix stay English: they are the report's, which goes to the society's support.
+ */
+function summaryText(t: TFunction, failures: number, warnings: number, within = false): string {
+  // Within a sentence ("On the server: …") the two that start with a word have their own texts (no capital).
+  if (failures === 0 && warnings === 0)
+    return t(within ? "configCheck.summary.allWellWithin" : "configCheck.summary.allWell");
+  if (failures === 0) {
+    return t(within ? "configCheck.summary.warningsWithin" : "configCheck.summary.warnings", { count: warnings });
+  }
+  const failed = t("configCheck.summary.failures", { count: failures });
+  return warnings === 0
+    ? `${failed}.`
+    : t("configCheck.summary.both", { failed, warnings: t("configCheck.summary.warningCount", { count: warnings }) });
+}
+
 function CheckList({ results, label }: { results: readonly CheckResult[]; label: string }) {
+  const { t } = useTranslation("admin");
   return (
     <dl className="checks" aria-label={label}>
       {results.map((r) => (
         <div key={r.id} className={`check check-${r.status}`} data-check={r.id} data-status={r.status}>
-          <dt>{r.label}</dt>
+          {/* The check's own words are the support report's, in English (the page's other words are the reader's). */}
+          <dt lang="en">{r.label}</dt>
           <dd>
             <p className="check-result">
               <strong className={`check-status check-status-${r.status}`}>
                 <span aria-hidden="true" className="check-icon">
                   {STATUS_ICONS[r.status]}
                 </span>{" "}
-                {STATUS_LABELS[r.status]}
+                {statusWord(t, r.status)}
                 <span className="visually-hidden">:</span>
               </strong>{" "}
-              {r.detail}
+              <span lang="en">{r.detail}</span>
             </p>
             {r.fix && (
               <p className="check-fix">
-                <strong>How to fix:</strong> {r.fix}
+                <strong>{t("configCheck.howToFix")}</strong> <span lang="en">{r.fix}</span>
               </p>
             )}
           </dd>
@@ -44,6 +64,9 @@ function CheckList({ results, label }: { results: readonly CheckResult[]; label:
     </dl>
   );
 }
+
+/** A check's status in words: the words are the reader's; the shape beside them says it without colour. */
+const statusWord = (t: TFunction, status: CheckStatus) => t(`configCheck.status.${status}`);
 
 type CopyState = "idle" | "copied" | "selected";
 
@@ -70,6 +93,7 @@ export function ConfigCheckPage({ root }: { root: RootFacts }) {
   const [client, setClient] = useState<ClientInfo | null>(null);
   const [copy, setCopy] = useState<CopyState>("idle");
   const reportRef = useRef<HTMLTextAreaElement>(null);
+  const { t } = useTranslation("admin");
 
   useEffect(() => {
     setHydrated(true);
@@ -134,59 +158,51 @@ export function ConfigCheckPage({ root }: { root: RootFacts }) {
 
   return (
     <div className="config-check">
-      <h1>Check your browser</h1>
-      <p className="lead">
-        This page checks that your browser and the Metryka server work together. Every line says Pass, Warning, Fail,
-        Not applicable or Info, and where something is wrong it says how to fix it.
-      </p>
+      <h1>{t("configCheck.heading")}</h1>
+      <p className="lead">{t("configCheck.lead")}</p>
 
       <div className={`notice ${tone}`} data-testid="check-summary">
         <p role="status">
-          <strong>Result:</strong>{" "}
+          <strong>{t("configCheck.result")}</strong>{" "}
           {browser
-            ? summary.text
+            ? summaryText(t, summary.failures, summary.warnings)
             : hydrated
-              ? "Checking your browser…"
-              : `On the server: ${summary.text.charAt(0).toLowerCase()}${summary.text.slice(1)} The browser checks have not run yet: they need JavaScript.`}
+              ? t("configCheck.checking")
+              : t("configCheck.serverOnly", { summary: summaryText(t, summary.failures, summary.warnings, true) })}
         </p>
       </div>
 
       <section aria-labelledby="browser-checks-heading" className="check-section">
-        <h2 id="browser-checks-heading">Your browser</h2>
+        <h2 id="browser-checks-heading">{t("configCheck.browser")}</h2>
         {browser ? (
-          <CheckList results={browser} label="Browser checks" />
+          <CheckList results={browser} label={t("configCheck.browserLabel")} />
         ) : (
           <p className="check-pending" data-state={hydrated ? "running" : "not-run"}>
-            {hydrated ? "Checking cookies, storage, sign-in, clock and service worker…" : BROWSER_NOT_RUN}
+            {hydrated ? t("configCheck.checkingWhat") : t("configCheck.notRun")}
           </p>
         )}
         <noscript>
           <div className="notice notice-warning">
             <p>
-              <strong>JavaScript is off in this browser.</strong> Searching and signing in work without it, but the
-              browser checks above cannot run and the site cannot keep itself up to date.
+              <Trans t={t} i18nKey="configCheck.noScript" components={{ strong: <strong /> }} />
             </p>
             <p>
-              <strong>How to fix:</strong> in your browser&apos;s settings, search for “JavaScript” and allow it for
-              this website, then reload this page.
+              <strong>{t("configCheck.howToFix")}</strong> {t("configCheck.noScriptFix")}
             </p>
           </div>
         </noscript>
       </section>
 
       <section aria-labelledby="server-checks-heading" className="check-section">
-        <h2 id="server-checks-heading">The server</h2>
-        <CheckList results={server.checks} label="Server checks" />
+        <h2 id="server-checks-heading">{t("configCheck.server")}</h2>
+        <CheckList results={server.checks} label={t("configCheck.serverLabel")} />
       </section>
 
       <section aria-labelledby="report-heading" className="check-section check-report">
-        <h2 id="report-heading">Report for a support request</h2>
-        <p>
-          When you ask the society for help, copy this report into your message. It holds no password and nothing else
-          secret.
-        </p>
+        <h2 id="report-heading">{t("configCheck.report")}</h2>
+        <p>{t("configCheck.reportLead")}</p>
         <div className="field">
-          <label htmlFor="config-report">Report text</label>
+          <label htmlFor="config-report">{t("configCheck.reportText")}</label>
           <textarea
             id="config-report"
             ref={reportRef}
@@ -200,18 +216,14 @@ export function ConfigCheckPage({ root }: { root: RootFacts }) {
         <div className="form-actions">
           {hydrated && (
             <button type="button" className="btn btn-primary" onClick={() => void copyReport()}>
-              Copy report
+              {t("configCheck.copy")}
             </button>
           )}
           <Link to={PATHS.configCheck} reloadDocument className="btn btn-secondary">
-            Check again
+            {t("configCheck.again")}
           </Link>
           <span role="status" className="copy-status">
-            {copy === "copied"
-              ? "Copied. Paste it into your message."
-              : copy === "selected"
-                ? "The report is selected: press Ctrl+C (⌘C on a Mac) to copy it."
-                : ""}
+            {copy === "copied" ? t("configCheck.copied") : copy === "selected" ? t("configCheck.selected") : ""}
           </span>
         </div>
       </section>

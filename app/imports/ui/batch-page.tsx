@@ -1,37 +1,70 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminNav, formatTimestamp } from "~/admin/ui/admin-nav";
+import { Trans, useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 import { adminImportEventsPath, adminImportPath, adminImportProblemsPath } from "~/routing/paths";
-import { formatCount } from "~/ui/format";
 import { DELIMITERS } from "../csv";
 import { IMPORT_ENCODINGS } from "../encoding";
 import { NO_TARGET } from "../forms";
 import type { batchAction, loadBatchPage } from "../pages.server";
 import { LiveProgress, ProgressBar, StatusBadge } from "./status";
 
+/** The checksum's name: the same in every language. */
+const SHA_256 = "SHA-256";
+
 type PageData = ReturnType<typeof useLoaderData<typeof loadBatchPage>>;
 type Submitted = { encoding?: string; delimiter?: string; calendar?: string; sheet?: string; columns?: string[] };
 
-/** What a batch's rows become: records, or places of an index. */
-const noun = (page: PageData) => (page.collection.kind === "places" ? "places" : "records");
+/** What a batch's rows become, records or places of an index: the ending of the catalog's keys that name them. */
+const noun = (page: PageData) => (page.collection.kind === "places" ? "Places" : "Records");
 
-function megabytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${formatCount(Math.ceil(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** The catalog's key of each delimiter's name. */
+export const DELIMITER_KEYS: Readonly<Record<string, string>> = { ",": "comma", ";": "semicolon", "\t": "tab" };
+
+/** The catalog's key of each encoding's name. */
+export const ENCODING_KEYS: Readonly<Record<string, string>> = {
+  "utf-8": "utf8",
+  "windows-1250": "windows1250",
+  "windows-1251": "windows1251",
+  "windows-1252": "windows1252",
+  "iso-8859-2": "iso88592",
+};
+
+/** A size in KB or MB, in the reader's numbers. */
+function useSize(): (bytes: number) => string {
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
+  return (bytes) =>
+    bytes < 1024 * 1024
+      ? t("file.kilobytes", { n: number(Math.ceil(bytes / 1024)) })
+      : t("file.megabytes", { n: number(Math.round((bytes / 1024 / 1024) * 10) / 10) });
+}
+
+/** The name of an encoding as the page shows it; one it does not know keeps its own name. */
+function useEncodingName(): (id: string) => string {
+  const { t } = useTranslation("imports");
+  return (id) => (ENCODING_KEYS[id] ? t(`encoding.${ENCODING_KEYS[id]}`) : id);
 }
 
 export function BatchPage() {
   const page = useLoaderData<typeof loadBatchPage>();
   const refused = useActionData<typeof batchAction>();
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
   const { batch, collection, progress } = page;
   const editable = ["uploaded", "checked", "failed"].includes(batch.status);
   return (
     <div className="admin">
-      <h1>
-        Import #{batch.id}: {batch.fileName}
-      </h1>
+      <h1>{t("batch.heading", { id: batch.id, file: batch.fileName })}</h1>
       <AdminNav />
       <p className="import-headline">
-        <StatusBadge status={batch.status} /> into <strong>{collection.title}</strong>
+        <Trans
+          t={t}
+          i18nKey="batch.headline"
+          values={{ collection: collection.title }}
+          components={{ status: <StatusBadge status={batch.status} />, strong: <strong /> }}
+        />
       </p>
       {refused?.message && (
         <p className="notice notice-error" role="alert">
@@ -39,17 +72,21 @@ export function BatchPage() {
         </p>
       )}
       {batch.error && !progress.running && (
-        <p className="notice notice-error" role="alert">
-          {batch.error}
+        <p className="notice notice-error" role="alert" lang={batch.error.lang}>
+          {batch.error.message}
         </p>
       )}
       {progress.running && <LiveProgress eventsPath={adminImportEventsPath(batch.id)} initial={progress} />}
       {batch.status === "imported" && <Result page={page} />}
       {batch.status === "undone" && (
         <p className="notice notice-success" role="status">
-          Undone {batch.undoneAt ? formatTimestamp(batch.undoneAt) : ""} by {batch.undoneBy}: the{" "}
-          {formatCount(batch.rows.new)} {noun(page)} it added are removed and the {formatCount(batch.rows.changed)} it
-          changed are as they were.
+          {t(`batch.undone${noun(page)}`, {
+            when: batch.undoneAt ? formatTimestamp(batch.undoneAt) : "",
+            who: batch.undoneBy,
+            count: batch.rows.new,
+            new: number(batch.rows.new),
+            changed: number(batch.rows.changed),
+          })}
         </p>
       )}
       {editable && batch.checked && <Report page={page} />}
@@ -68,36 +105,50 @@ export function BatchPage() {
 function Result({ page }: { page: PageData }) {
   const { batch, collection, laterBatch, progress } = page;
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
   return (
     <section aria-labelledby="result-heading" className="import-section">
-      <h2 id="result-heading">Result</h2>
-      <ProgressBar view={progress} label="Import progress" />
+      <h2 id="result-heading">{t("result.heading")}</h2>
+      <ProgressBar view={progress} label={t("progress.label")} />
       <p className="notice notice-success" role="status">
-        {formatCount(batch.rows.new)} new, {formatCount(batch.rows.changed)} changed,{" "}
-        {formatCount(batch.rows.unchanged)} unchanged
-        {batch.rows.skipped > 0 && <>; {formatCount(batch.rows.skipped)} rows with problems left out</>}.
-        {batch.durationMs !== null && <> It took {(batch.durationMs / 1000).toFixed(1)} s.</>}
+        {t("result.rows", {
+          new: number(batch.rows.new),
+          changed: number(batch.rows.changed),
+          unchanged: number(batch.rows.unchanged),
+        })}
+        {batch.rows.skipped > 0 && (
+          <>{t("result.skipped", { count: batch.rows.skipped, n: number(batch.rows.skipped) })}</>
+        )}
+        .{batch.durationMs !== null && <> {t("result.took", { s: number(Math.round(batch.durationMs / 100) / 10) })}</>}
       </p>
       {collection.searchPath && (
         <p>
-          <Link to={collection.searchPath}>Search {collection.title}</Link>
+          <Link to={collection.searchPath}>{t("result.search", { collection: collection.title })}</Link>
         </p>
       )}
-      <h3>Undo</h3>
+      <h3>{t("result.undo")}</h3>
       {laterBatch ? (
         <p>
-          Import <Link to={adminImportPath(laterBatch)}>#{laterBatch}</Link> came after this one into the same
-          collection: undo it first.
+          <Trans
+            t={t}
+            i18nKey="result.laterBatch"
+            values={{ id: laterBatch }}
+            components={{ batch: <Link to={adminImportPath(laterBatch)} /> }}
+          />
         </p>
       ) : (
         <Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <p>
-            Removes the {formatCount(batch.rows.new)} {noun(page)} this import added and puts back the{" "}
-            {formatCount(batch.rows.changed)} it changed as they were before.
+            {t(`result.undoes${noun(page)}`, {
+              count: batch.rows.new,
+              new: number(batch.rows.new),
+              changed: number(batch.rows.changed),
+            })}
           </p>
           <button type="submit" name="intent" value="undo" className="btn btn-secondary" disabled={busy}>
-            Undo this import
+            {t("result.undoButton")}
           </button>
         </Form>
       )}
@@ -108,23 +159,33 @@ function Result({ page }: { page: PageData }) {
 function Report({ page }: { page: PageData }) {
   const { batch, problems, moreProblems, canImport } = page;
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
   const valid = batch.rows.total - batch.rows.error;
   return (
     <section aria-labelledby="report-heading" className="import-section">
-      <h2 id="report-heading">Check</h2>
+      <h2 id="report-heading">{t("report.heading")}</h2>
       <p role="status">
-        {formatCount(batch.rows.total)} rows: {formatCount(valid)} can be imported ({formatCount(batch.rows.new)} new,{" "}
-        {formatCount(batch.rows.changed)} changed, {formatCount(batch.rows.unchanged)} unchanged)
-        {batch.rows.error > 0 ? <>; {formatCount(batch.rows.error)} rows have problems.</> : <>; no problems.</>}
+        {t("report.rows", {
+          count: batch.rows.total,
+          total: number(batch.rows.total),
+          valid: number(valid),
+          new: number(batch.rows.new),
+          changed: number(batch.rows.changed),
+          unchanged: number(batch.rows.unchanged),
+        })}
+        {batch.rows.error > 0
+          ? t("report.withProblems", { count: batch.rows.error, n: number(batch.rows.error) })
+          : t("report.noProblems")}
       </p>
       {problems.length > 0 && (
         <>
-          <h3>Problems</h3>
-          <RowMessages label="Problems found in the file" kind="Problem" messages={problems} />
+          <h3>{t("report.problems")}</h3>
+          <RowMessages label={t("report.problemsLabel")} kind={t("report.problem")} messages={problems} />
           <p>
-            {moreProblems > 0 && <>{formatCount(moreProblems)} more problems are not shown here. </>}
+            {moreProblems > 0 && <>{t("report.more", { count: moreProblems, n: number(moreProblems) })} </>}
             <a href={adminImportProblemsPath(batch.id)} download>
-              Download every problem as CSV
+              {t("report.download")}
             </a>
           </p>
         </>
@@ -136,13 +197,13 @@ function Report({ page }: { page: PageData }) {
           <div className="field-check">
             <input id="skipBadRows" name="skipBadRows" type="checkbox" defaultChecked={batch.settings.skipBadRows} />
             <label htmlFor="skipBadRows">
-              Leave out the {formatCount(batch.rows.error)} rows with problems and import the other {formatCount(valid)}
+              {t("report.skip", { count: batch.rows.error, n: number(batch.rows.error), valid: number(valid) })}
             </label>
           </div>
         )}
         {canImport && batch.rows.error === 0 && <p className="hint">{canImport}</p>}
         <button type="submit" name="intent" value="import" className="btn btn-primary" disabled={busy || valid === 0}>
-          Import {formatCount(valid)} rows
+          {t("report.import", { count: valid, n: number(valid) })}
         </button>
       </Form>
     </section>
@@ -152,14 +213,16 @@ function Report({ page }: { page: PageData }) {
 /** Rows that import but may be wrong: text that reads as UTF-8 in a file read in a code page. */
 function Warnings({ page }: { page: PageData }) {
   const { warnings, warningRows } = page;
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
   return (
     <>
-      <h3>Warnings</h3>
+      <h3>{t("report.warnings")}</h3>
       <p>
-        {formatCount(warningRows)} rows look misread. They can be imported, but check them first:
-        {warningRows > warnings.length && <> the first {formatCount(warnings.length)} are shown.</>}
+        {t("report.misread", { count: warningRows, n: number(warningRows) })}
+        {warningRows > warnings.length && <> {t("report.firstShown", { n: number(warnings.length) })}</>}
       </p>
-      <RowMessages label="Warnings about the file" kind="Warning" messages={warnings} />
+      <RowMessages label={t("report.warningsLabel")} kind={t("report.warning")} messages={warnings} />
     </>
   );
 }
@@ -172,15 +235,16 @@ function RowMessages({
 }: {
   label: string;
   kind: string;
-  messages: readonly { row: number; column: string; message: string }[];
+  messages: readonly { row: number; column: string; message: string; lang?: string }[];
 }) {
+  const { t } = useTranslation("imports");
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="results admin-table problems-table">
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Column</th>
+            <th scope="col">{t("report.row")}</th>
+            <th scope="col">{t("report.column")}</th>
             <th scope="col">{kind}</th>
           </tr>
         </thead>
@@ -189,7 +253,7 @@ function RowMessages({
             <tr key={i}>
               <td>{m.row}</td>
               <td>{m.column || "—"}</td>
-              <td>{m.message}</td>
+              <td lang={m.lang}>{m.message}</td>
             </tr>
           ))}
         </tbody>
@@ -202,13 +266,15 @@ function Settings({ page }: { page: PageData }) {
   const { batch, targets, calendars } = page;
   const refused = useActionData<typeof batchAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("imports");
+  const encodingName = useEncodingName();
   const result = refused?.result ?? null;
   const submitted = (result?.initialValue ?? {}) as Submitted;
   const errors = (result?.error ?? {}) as Record<string, string[] | null>;
   const columnErrors = errors.columns ?? null;
   return (
     <section aria-labelledby="settings-heading" className="import-section">
-      <h2 id="settings-heading">{batch.checked ? "Settings" : "Settings and columns"}</h2>
+      <h2 id="settings-heading">{batch.checked ? t("settings.heading") : t("settings.headingColumns")}</h2>
       <Form method="post" key={JSON.stringify(submitted)} noValidate>
         <AuthenticityTokenInput name="csrf" />
         <div className="import-settings">
@@ -216,7 +282,7 @@ function Settings({ page }: { page: PageData }) {
             <div className="field">
               <input type="hidden" name="encoding" value={batch.settings.encoding} />
               <input type="hidden" name="delimiter" value={batch.settings.delimiter} />
-              <label htmlFor="sheet">Sheet</label>
+              <label htmlFor="sheet">{t("settings.sheet")}</label>
               <select id="sheet" name="sheet" defaultValue={submitted.sheet ?? batch.settings.sheet ?? ""}>
                 {batch.sheets.map((s) => (
                   <option key={s} value={s}>
@@ -228,7 +294,7 @@ function Settings({ page }: { page: PageData }) {
           ) : (
             <>
               <div className="field">
-                <label htmlFor="encoding">Encoding</label>
+                <label htmlFor="encoding">{t("settings.encoding")}</label>
                 <select
                   id="encoding"
                   name="encoding"
@@ -237,20 +303,20 @@ function Settings({ page }: { page: PageData }) {
                 >
                   {IMPORT_ENCODINGS.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {e.label}
+                      {encodingName(e.id)}
                     </option>
                   ))}
                 </select>
                 <p className="hint" id="encoding-hint">
-                  Recognised: {batch.encodingDetectedLabel}.
+                  {t("settings.recognised", { encoding: encodingName(batch.encodingDetected) })}
                 </p>
               </div>
               <div className="field">
-                <label htmlFor="delimiter">Delimiter</label>
+                <label htmlFor="delimiter">{t("settings.delimiter")}</label>
                 <select id="delimiter" name="delimiter" defaultValue={submitted.delimiter ?? batch.settings.delimiter}>
                   {DELIMITERS.map((d) => (
                     <option key={d.id} value={d.id}>
-                      {d.label}
+                      {t(`delimiter.${DELIMITER_KEYS[d.id]}`)}
                     </option>
                   ))}
                 </select>
@@ -258,7 +324,7 @@ function Settings({ page }: { page: PageData }) {
             </>
           )}
           <div className="field">
-            <label htmlFor="calendar">Single dates are written in</label>
+            <label htmlFor="calendar">{t("settings.calendar")}</label>
             <select
               id="calendar"
               name="calendar"
@@ -267,29 +333,26 @@ function Settings({ page }: { page: PageData }) {
             >
               {calendars.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.label}
+                  {t(`calendar.${c.id}`)}
                 </option>
               ))}
             </select>
             <p className="hint" id="calendar-hint">
-              A double date (1/13 Mar 1858) or one marked Julian says its calendar itself.
+              {t("settings.calendarHint")}
             </p>
           </div>
         </div>
-        <h3 id="columns-heading">Columns</h3>
-        <p className="hint">
-          Each column of the file and the field it goes into. Columns left out are not imported. Choose a source key
-          column (an id the volunteers keep) to have a later import of the same rows update them.
-        </p>
+        <h3 id="columns-heading">{t("settings.columns")}</h3>
+        <p className="hint">{t("settings.columnsHint")}</p>
         {page.unmappedNames.length > 0 && (
           <div className="notice notice-warning" role="status" id="unmapped-names">
-            <p>These columns look like names but go into no field, so their values would not be imported:</p>
+            <p>{t("settings.unmapped")}</p>
             <ul>
               {page.unmappedNames.map((h) => (
-                <li key={h}>“{h}”</li>
+                <li key={h}>{t("settings.quoted", { text: h })}</li>
               ))}
             </ul>
-            <p>Choose the field each goes into, or leave it out if it is not wanted.</p>
+            <p>{t("settings.unmappedAdvice")}</p>
           </div>
         )}
         {columnErrors && (
@@ -303,9 +366,9 @@ function Settings({ page }: { page: PageData }) {
           <table className="results admin-table mapping-table">
             <thead>
               <tr>
-                <th scope="col">Column in the file</th>
-                <th scope="col">First values</th>
-                <th scope="col">Goes into</th>
+                <th scope="col">{t("settings.columnInFile")}</th>
+                <th scope="col">{t("settings.firstValues")}</th>
+                <th scope="col">{t("settings.goesInto")}</th>
               </tr>
             </thead>
             <tbody>
@@ -315,10 +378,12 @@ function Settings({ page }: { page: PageData }) {
                 return (
                   <tr key={`${i}-${header}`}>
                     <th scope="row">{header}</th>
-                    <td className="sample-values">{values.join(" · ") || <span className="not-given">empty</span>}</td>
+                    <td className="sample-values">
+                      {values.join(" · ") || <span className="not-given">{t("settings.empty")}</span>}
+                    </td>
                     <td>
                       <label className="visually-hidden" htmlFor={`column-${i}`}>
-                        Field for the column “{header}”
+                        {t("settings.fieldFor", { header })}
                       </label>
                       <select
                         id={`column-${i}`}
@@ -327,11 +392,10 @@ function Settings({ page }: { page: PageData }) {
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `column-${i}-error` : undefined}
                       >
-                        <option value={NO_TARGET}>— leave out —</option>
-                        {targets.map((t) => (
-                          <option key={t.name} value={t.name}>
-                            {t.label}
-                            {t.required ? " (required)" : ""}
+                        <option value={NO_TARGET}>{t("settings.leaveOut")}</option>
+                        {targets.map((target) => (
+                          <option key={target.name} value={target.name}>
+                            {target.required ? t("settings.required", { label: target.label }) : target.label}
                           </option>
                         ))}
                       </select>
@@ -349,7 +413,7 @@ function Settings({ page }: { page: PageData }) {
         </div>
         <div className="admin-actions">
           <button type="submit" name="intent" value="check" className="btn btn-primary" disabled={busy}>
-            {batch.checked ? "Check again with these settings" : "Check the file"}
+            {batch.checked ? t("settings.checkAgain") : t("settings.check")}
           </button>
         </div>
       </Form>
@@ -360,11 +424,12 @@ function Settings({ page }: { page: PageData }) {
 /** Discarding is a form of its own: it sends nothing of the mapping, so it works whatever the file. */
 function Discard() {
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("imports");
   return (
     <Form method="post" className="admin-actions">
       <AuthenticityTokenInput name="csrf" />
       <button type="submit" name="intent" value="discard" className="btn btn-secondary" disabled={busy}>
-        Discard this import
+        {t("batch.discard")}
       </button>
     </Form>
   );
@@ -372,38 +437,48 @@ function Discard() {
 
 function FileFacts({ page }: { page: PageData }) {
   const { batch } = page;
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
+  const size = useSize();
+  const encodingName = useEncodingName();
   return (
     <section aria-labelledby="file-heading" className="import-section">
-      <h2 id="file-heading">File</h2>
+      <h2 id="file-heading">{t("file.heading")}</h2>
       <dl className="facts">
-        <dt>Name</dt>
+        <dt>{t("file.name")}</dt>
         <dd>{batch.fileName}</dd>
-        <dt>Size</dt>
-        <dd>{megabytes(batch.bytes)}</dd>
-        <dt>SHA-256</dt>
+        <dt>{t("file.size")}</dt>
+        <dd>{size(batch.bytes)}</dd>
+        <dt>{SHA_256}</dt>
         <dd className="checksum">{batch.sha256}</dd>
         {batch.format === "xlsx" ? (
           <>
-            <dt>Workbook</dt>
+            <dt>{t("file.workbook")}</dt>
             <dd>
-              Excel (.xlsx), sheet “{batch.settings.sheet ?? batch.sheets[0]}” of {batch.sheets.length}
+              {t("file.sheetOf", {
+                count: batch.sheets.length,
+                sheet: batch.settings.sheet ?? batch.sheets[0],
+                n: number(batch.sheets.length),
+              })}
             </dd>
           </>
         ) : (
           <>
-            <dt>Encoding</dt>
-            <dd>{batch.encodingDetectedLabel} (recognised)</dd>
-            <dt>Delimiter</dt>
-            <dd>{batch.delimiterLabel}</dd>
+            <dt>{t("file.encoding")}</dt>
+            <dd>{t("file.recognised", { encoding: encodingName(batch.encodingDetected) })}</dd>
+            <dt>{t("file.delimiter")}</dt>
+            <dd>
+              {DELIMITER_KEYS[batch.settings.delimiter]
+                ? t(`delimiter.${DELIMITER_KEYS[batch.settings.delimiter]}`)
+                : batch.settings.delimiter}
+            </dd>
           </>
         )}
-        <dt>Uploaded</dt>
-        <dd>
-          {formatTimestamp(batch.createdAt)} by {batch.createdBy}
-        </dd>
+        <dt>{t("file.uploaded")}</dt>
+        <dd>{t("file.uploadedBy", { when: formatTimestamp(batch.createdAt), who: batch.createdBy })}</dd>
         {batch.finishedAt && (
           <>
-            <dt>Last finished</dt>
+            <dt>{t("file.finished")}</dt>
             <dd>{formatTimestamp(batch.finishedAt)}</dd>
           </>
         )}

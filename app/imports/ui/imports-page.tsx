@@ -1,51 +1,50 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminNav, formatTimestamp } from "~/admin/ui/admin-nav";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 import { Pager } from "~/listing/ui/result-controls";
 import { PATHS, adminExportPath } from "~/routing/paths";
-import { formatCount } from "~/ui/format";
-import type { loadImportsPage } from "../pages.server";
+import type { BatchSummary, loadImportsPage } from "../pages.server";
 import { StatusBadge } from "./status";
 
 export function ImportsPage() {
   const { batches, total, page, pageCount, destinations } = useLoaderData<typeof loadImportsPage>();
   const [params] = useSearchParams();
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
   const discarded = params.get("discarded");
   return (
     <div className="admin">
-      <h1>Imports</h1>
+      <h1>{t("list.heading")}</h1>
       <AdminNav />
       {discarded && (
         <p className="notice notice-success" role="status">
-          Import #{discarded} was discarded; its file is deleted.
+          {t("list.discarded", { id: discarded })}
         </p>
       )}
-      <p>
-        Load the volunteers’ transcriptions into a record collection: upload a CSV file, check how its columns map onto
-        the collection’s fields, read the report of every problem, then import. An import adds all its rows or none;
-        importing a file again updates the rows it changed, and an import can be undone.
-      </p>
+      <p>{t("list.lead")}</p>
       <p>
         <Link to={PATHS.adminImportsNew} className="btn btn-primary">
-          New import
+          {t("list.new")}
         </Link>
       </p>
-      <h2>Batches</h2>
+      <h2>{t("list.batches")}</h2>
       {batches.length === 0 ? (
-        <p>No file has been imported yet.</p>
+        <p>{t("list.none")}</p>
       ) : (
         <>
-          <p>{formatCount(total)} imports, newest first.</p>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Import batches">
+          <p>{t("list.count", { count: total, n: number(total) })}</p>
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={t("list.tableLabel")}>
             <table className="results admin-table">
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">File</th>
-                  <th scope="col">Into</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Rows</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Uploaded</th>
+                  <th scope="col">{t("list.file")}</th>
+                  <th scope="col">{t("list.into")}</th>
+                  <th scope="col">{t("list.status")}</th>
+                  <th scope="col">{t("list.rows")}</th>
+                  <th scope="col">{t("list.by")}</th>
+                  <th scope="col">{t("list.uploaded")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -60,14 +59,10 @@ export function ImportsPage() {
                     <td>{b.target}</td>
                     <td>
                       <StatusBadge status={b.status} />
-                      {b.progress.running && <> {b.progress.percent} %</>}
+                      {b.progress.running && <> {number(b.progress.percent)} %</>}
                     </td>
                     <td className="nowrap">
-                      {b.status === "imported" || b.status === "undone"
-                        ? `${formatCount(b.rows.new)} new, ${formatCount(b.rows.changed)} changed, ${formatCount(b.rows.unchanged)} unchanged`
-                        : b.checked
-                          ? `${formatCount(b.rows.total)} (${formatCount(b.rows.error)} with problems)`
-                          : `about ${formatCount(b.rows.total)}`}
+                      <BatchRows batch={b} />
                     </td>
                     <td>{b.createdBy}</td>
                     <td className="nowrap">{formatTimestamp(b.createdAt)}</td>
@@ -80,15 +75,12 @@ export function ImportsPage() {
             page={page}
             pageCount={pageCount}
             href={(p) => `${PATHS.adminImports}?page=${p}`}
-            label="Import pages"
+            label={t("list.pagerLabel")}
           />
         </>
       )}
-      <h2>Exports</h2>
-      <p>
-        A whole collection or place index as CSV in the import format: the same file imported again changes nothing, so
-        an export is also the starting point for corrections.
-      </p>
+      <h2>{t("list.exports")}</h2>
+      <p>{t("list.exportsLead")}</p>
       <ul className="export-list">
         {destinations.map((d) => (
           <li key={d.id}>
@@ -96,11 +88,34 @@ export function ImportsPage() {
               {d.title}
             </a>{" "}
             <span className="hint">
-              ({formatCount(d.size)} {d.kind === "places" ? "places" : "records"})
+              ({t(d.kind === "places" ? "list.places" : "list.records", { count: d.size, n: number(d.size) })})
             </span>
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** A batch's rows as the list sums them up: what an import did, what a check found, or the first estimate. */
+function BatchRows({ batch: b }: { batch: BatchSummary }) {
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
+  if (b.status === "imported" || b.status === "undone") {
+    return (
+      <>
+        {t("list.rowsDone", {
+          new: number(b.rows.new),
+          changed: number(b.rows.changed),
+          unchanged: number(b.rows.unchanged),
+        })}
+      </>
+    );
+  }
+  if (b.checked) {
+    return (
+      <>{t("list.rowsChecked", { count: b.rows.error, total: number(b.rows.total), error: number(b.rows.error) })}</>
+    );
+  }
+  return <>{t("list.rowsAbout", { total: number(b.rows.total) })}</>;
 }

@@ -2,24 +2,28 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminNav } from "~/admin/ui/admin-nav";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/use-format";
 import type { loadNewImportPage, newImportAction } from "../pages.server";
 
 export function NewImportPage() {
   const { destinations, chosen, uploadMaxMb } = useLoaderData<typeof loadNewImportPage>();
   const refused = useActionData<typeof newImportAction>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("imports");
+  const { number } = useFormat();
   const errors = refused?.errors ?? {};
   const [sizeError, setSizeError] = useState<string | null>(null);
   const fileError = sizeError ?? errors.file;
   const groups = [...new Set(destinations.map((d) => d.group))];
   return (
     <div className="admin">
-      <h1>New import</h1>
+      <h1>{t("new.heading")}</h1>
       <AdminNav />
       <Form method="post" encType="multipart/form-data" className="import-form" noValidate>
         <AuthenticityTokenInput name="csrf" />
         <div className="field">
-          <label htmlFor="collection">Import into</label>
+          <label htmlFor="collection">{t("new.collection")}</label>
           <select
             id="collection"
             name="collection"
@@ -28,7 +32,7 @@ export function NewImportPage() {
             aria-invalid={errors.collection ? true : undefined}
             aria-describedby={errors.collection ? "collection-error" : undefined}
           >
-            <option value="">Choose a collection or a place index…</option>
+            <option value="">{t("new.chooseCollection")}</option>
             {groups.map((g) => (
               <optgroup key={g} label={g}>
                 {destinations
@@ -48,7 +52,7 @@ export function NewImportPage() {
           )}
         </div>
         <div className="field">
-          <label htmlFor="file">File (CSV or Excel)</label>
+          <label htmlFor="file">{t("new.file")}</label>
           <input
             id="file"
             name="file"
@@ -61,15 +65,13 @@ export function NewImportPage() {
               const file = e.currentTarget.files?.[0];
               setSizeError(
                 file && file.size > uploadMaxMb * 1024 * 1024
-                  ? `The file is larger than ${uploadMaxMb} MB, the most an upload may be. Split it, or load it with the command line (npm run import).`
+                  ? t("new.tooLarge", { count: uploadMaxMb, mb: number(uploadMaxMb) })
                   : null,
               );
             }}
           />
           <p className="hint" id="file-hint">
-            A header row, then one record per row. CSV: comma, semicolon or tab between the fields, UTF-8 or a Windows
-            code page (recognised). Excel: an .xlsx workbook (the first sheet; another can be chosen). At most{" "}
-            {uploadMaxMb} MB.
+            {t("new.fileHint", { mb: number(uploadMaxMb) })}
           </p>
           {fileError && (
             <p className="field-error" id="file-error">
@@ -78,7 +80,7 @@ export function NewImportPage() {
           )}
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || !!sizeError}>
-          {busy ? "Uploading…" : "Upload and read the file"}
+          {busy ? t("new.uploading") : t("new.submit")}
         </button>
       </Form>
     </div>
