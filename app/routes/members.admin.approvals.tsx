@@ -20,7 +20,7 @@ export default function AdminApprovals() {
   return <ApprovalsPage />;
 }
 
-export const handle = i18nHandle("admin");
+export const handle = i18nHandle("admin", "trees");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 
