@@ -48,6 +48,16 @@ const TRANSLATED_FILES = [
   "app/imports/ui/*.tsx",
   "app/diagnostics/ui/*.tsx",
   "app/routes/config-check.tsx",
+  "app/routes/source-search.tsx",
+  "app/routes/source-record.tsx",
+  "app/routes/source-place.tsx",
+  "app/routes/members.source-search.tsx",
+  "app/routes/members.source-record.tsx",
+  "app/routes/members.source-place.tsx",
+  "app/search/ui/search-page.tsx",
+  "app/search/ui/record-page.tsx",
+  "app/listing/ui/*.tsx",
+  "app/ui/citation.tsx",
 ];
 
 export default tseslint.config(
@@ -101,6 +111,7 @@ export default tseslint.config(
           // Digits, punctuation and the typographic marks pages put between words (a back link's ←, a breadcrumb's ›,
           // a hidden password's •) are no words to translate.
           words: { exclude: ["[0-9!-/:-@[-`{-~·—–…←›•\\s]+", "Metryka"] },
+          words: { exclude: ["[0-9!-/:-@[-`{-~·—–…‹›\\s]+", "Metryka"] },
         },
       ],
     },

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { metaTags } from "~/i18n/meta";
 import { useLoaderData } from "@remix-run/react";
 import { Suspense, lazy } from "react";
 import type { loadPersonSearch } from "~/families/page.server";
@@ -35,6 +36,8 @@ export function SourceSearchPage() {
 }
 
 function recordsSearchMeta(data: Data<typeof loadSearchPage>): MetaDescriptor[] {
+  // Written by the loader in the reader's language.
+  if (data?.meta) return metaTags(data.meta);
   const title = data?.collection.title ?? "Search";
   const total = data?.result?.total;
   return [

@@ -13,6 +13,10 @@ export const NAMESPACES = [
   "trees",
   "admin",
   "imports",
+  "search",
+  "records",
+  "places",
+  "fields",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

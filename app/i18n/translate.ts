@@ -45,14 +45,14 @@ function lookup(catalog: unknown, key: string, flat: boolean): string | undefine
 }
 
 /**
- * `{{name}}` and `{{name, number}}` filled from the options; one with no value is left as it is, as i18next 23 does
- * (its `skipOnVariables`).
+ * `{{name}}` and `{{name, number}}` filled from the options as i18next fills them: a number formatted whatever it is
+ * given (Intl's reading of it), a name without a value left as written (i18next's `skipOnVariables`).
  */
 function interpolate(text: string, language: string, options: TranslateOptions): string {
-  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (placeholder: string, name: string, format?: string) => {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format?: string) => {
     const value = options[name];
-    if (value === undefined || value === null) return placeholder;
-    if (format === "number" && typeof value === "number") return numberFormat(language).format(value);
+    if (format === "number") return numberFormat(language).format(value as number);
+    if (value === undefined || value === null) return match;
     return String(value);
   });
 }

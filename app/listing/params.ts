@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { ENGLISH_SAY, type Say, type SayVars } from "./say";
 
 /**
  * The URL parameters every search page shares (decision 0004: criteria live
@@ -64,7 +65,11 @@ export class ParamReader {
   readonly errors: Messages = {};
   readonly values: Record<string, string> = {};
 
-  constructor(readonly params: URLSearchParams) {}
+  /** `say` gives the messages in the reader's language (app/listing/say.ts); English without one. */
+  constructor(
+    readonly params: URLSearchParams,
+    readonly say: Say = ENGLISH_SAY,
+  ) {}
 
   /** The raw value, kept for the form; undefined when absent. */
   raw(name: string): string | undefined {
@@ -85,12 +90,13 @@ export class ParamReader {
     if (raw === undefined) return undefined;
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    this.errors[name] = firstIssue(parsed);
+    this.errors[name] = this.say(firstIssue(parsed));
     return undefined;
   }
 
-  fail(name: string, message: string): void {
-    this.errors[name] = message;
+  /** Records `sentence` (an English sentence, a key of the `forms` catalogs) in the reader's language. */
+  fail(name: string, sentence: string, vars?: SayVars): void {
+    this.errors[name] = this.say(sentence, vars);
   }
 
   page(): number {
@@ -99,7 +105,7 @@ export class ParamReader {
     if (raw === undefined || raw.trim() === "") return 1;
     const parsed = pageSchema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    this.errors.page = firstIssue(parsed);
+    this.errors.page = this.say(firstIssue(parsed));
     return 1;
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { type ParamReader, termSchema } from "./params";
+import type { Words } from "./say";
 
 /**
  * The place terms of a records search (decision 0033), with the map indexes'
@@ -102,6 +103,9 @@ export function placeFilterToParams(filter: PlaceFilter, p: URLSearchParams): vo
   if (filter.placeId !== undefined) p.set("placeId", String(filter.placeId));
 }
 
-export function nearLabel(near: NearCriterion, placeName?: string): string {
-  return `Within ${near.radiusKm} km of ${placeName ?? near.value}`;
+/** The chip of a place filter; `words` (the `search` catalog) in the reader's language. */
+export function nearLabel(near: NearCriterion, placeName?: string, words?: Words): string {
+  const place = placeName ?? near.value;
+  if (words) return words("chips.near", { km: near.radiusKm, place });
+  return `Within ${near.radiusKm} km of ${place}`;
 }

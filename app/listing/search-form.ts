@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { MATCH_MODES, type MatchMode, modeOptions } from "~/names/match-modes";
 import { DEFAULT_PER_PAGE, MAX_VALUE_LENGTH, type PerPage, ParamReader, firstIssue } from "./params";
+import { ENGLISH_SAY, type Say, type Words } from "./say";
 import { type NearCriterion, placeFilterToParams, readPlaceFilter } from "./place-filter";
 import { type SortKey, ascending, formatSort, parseSort } from "./sort";
 
@@ -98,11 +99,13 @@ const yearSchema = z
 
 const modeSchema = z.enum(MATCH_MODES);
 
+/** Reads a search form's parameters; `say` gives the messages in the reader's language (English without one). */
 export function parseCriteria<F extends ListingField>(
   form: SearchForm<F>,
   params: URLSearchParams,
+  say: Say = ENGLISH_SAY,
 ): Parsed<Criteria<F>> {
-  const reader = new ParamReader(params);
+  const reader = new ParamReader(params, say);
   const fields: FieldCriterion<F>[] = [];
 
   for (const field of form.fields) {
@@ -111,7 +114,9 @@ export function parseCriteria<F extends ListingField>(
     if (rawMode !== undefined) {
       const parsedMode = modeSchema.safeParse(rawMode);
       if (!parsedMode.success || !field.modes.includes(parsedMode.data)) {
-        reader.fail(`${field.name}Mode`, `Choose one of the listed ways to match the ${field.label.toLowerCase()}.`);
+        reader.fail(`${field.name}Mode`, "Choose one of the listed ways to match the {{field}}.", {
+          field: say.inSentence(field.label),
+        });
       } else {
         mode = parsedMode.data;
       }
@@ -125,7 +130,7 @@ export function parseCriteria<F extends ListingField>(
     }
     if (parsed.data === "") continue;
     if (field.choices && !field.choices.some((c) => c.value === parsed.data)) {
-      reader.fail(field.name, `Choose one of the listed ${field.label.toLowerCase()}s.`);
+      reader.fail(field.name, "Choose one of the listed {{field}}s.", { field: say.inSentence(field.label) });
       continue;
     }
     if (!/[\p{L}\p{N}]/u.test(parsed.data)) {
@@ -148,8 +153,8 @@ export function parseCriteria<F extends ListingField>(
   let sort = ascending(defaultSortFor(form, fields.length));
   const rawSort = reader.typed("sort");
   if (rawSort !== undefined) {
-    const parsed = parseSort(rawSort, form.relevance ? [RELEVANCE, ...form.sortable] : form.sortable);
-    if (typeof parsed === "string") reader.fail("sort", parsed);
+    const parsed = parseSort(rawSort, form.relevance ? [RELEVANCE, ...form.sortable] : form.sortable, { say });
+    if (typeof parsed === "string") reader.errors.sort = parsed;
     else sort = parsed;
   }
 
@@ -207,15 +212,18 @@ export function pathWith(path: string, params: URLSearchParams): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** What the browser needs to draw a name field: label, modes with their labels, choices. */
-export function fieldInfo(f: ListingField) {
+/**
+ * What the browser needs to draw a name field: label, modes with their labels, choices. `words` (the `search`
+ * catalog) gives the modes' labels in the reader's language; the label is the field's own.
+ */
+export function fieldInfo(f: ListingField, words?: Words) {
   return {
     name: f.name,
     label: f.label,
     defaultMode: f.defaultMode,
-    modes: modeOptions(f.modes),
+    modes: modeOptions(f.modes, words ? (m) => words(`modes.${m}`) : undefined),
     choices: f.choices ? f.choices.map((c) => ({ value: c.value, label: c.label })) : null,
   };
 }
 
-export const fieldFormInfo = (fields: readonly ListingField[]) => fields.map(fieldInfo);
+export const fieldFormInfo = (fields: readonly ListingField[], words?: Words) => fields.map((f) => fieldInfo(f, words));

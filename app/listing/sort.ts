@@ -1,4 +1,5 @@
 import { MAX_VALUE_LENGTH } from "./params";
+import { ENGLISH_SAY, type Say } from "./say";
 
 /** A sort order in the URL: `sort=year,-surname` (a leading "-" for descending). */
 export interface SortKey {
@@ -14,9 +15,9 @@ export interface SortKey {
 export function parseSort(
   raw: string,
   sortable: Iterable<string>,
-  { dropped = [], fallback }: { dropped?: readonly string[]; fallback?: SortKey[] } = {},
+  { dropped = [], fallback, say = ENGLISH_SAY }: { dropped?: readonly string[]; fallback?: SortKey[]; say?: Say } = {},
 ): SortKey[] | string {
-  if (raw.length > MAX_VALUE_LENGTH) return "That sort order is too long.";
+  if (raw.length > MAX_VALUE_LENGTH) return say("That sort order is too long.");
   const allowed = [...sortable];
   const keys: SortKey[] = [];
   for (const part of raw.split(",")) {
@@ -26,13 +27,16 @@ export function parseSort(
     const name = descending ? item.slice(1) : item;
     if (dropped.includes(name)) continue;
     if (!allowed.includes(name)) {
-      return `Results cannot be sorted by “${name.slice(0, 40)}”. Sort by ${allowed.join(", ")}.`;
+      return say("Results cannot be sorted by “{{name}}”. Sort by {{columns}}.", {
+        name: name.slice(0, 40),
+        columns: allowed.join(", "),
+      });
     }
     if (keys.some((k) => k.field === name)) continue;
     keys.push({ field: name, descending });
   }
   if (keys.length) return keys;
-  return fallback ?? "Choose a column to sort by.";
+  return fallback ?? say("Choose a column to sort by.");
 }
 
 export function formatSort(sort: readonly SortKey[]): string {

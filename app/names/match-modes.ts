@@ -81,9 +81,15 @@ export interface ModeOption {
   label: string;
 }
 
-/** A mode list as the options of a select. */
-export function modeOptions(modes: readonly MatchMode[]): ModeOption[] {
-  return modes.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] }));
+/**
+ * A mode list as the options of a select; `label` gives a mode's label in the reader's language (the `search`
+ * catalog's `modes.<mode>`), English without.
+ */
+export function modeOptions(
+  modes: readonly MatchMode[],
+  label: (mode: MatchMode) => string = (m) => MATCH_MODE_LABELS[m],
+): ModeOption[] {
+  return modes.map((m) => ({ value: m, label: label(m) }));
 }
 
 export function isMatchMode<M extends MatchMode>(modes: readonly M[], value: string): value is M {

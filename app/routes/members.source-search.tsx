@@ -1,3 +1,4 @@
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { limitRequest, rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 import { requireActiveMember } from "~/auth/guard.server";
@@ -28,6 +29,8 @@ export default function MembersSourceSearch() {
 export const handle = i18nHandle("trees");
 
 export const meta: MetaFunction<typeof loader> = (args) => sourceSearchMeta(args);
+
+export const handle = i18nHandle("search");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,3 +1,4 @@
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { getCurrentUser } from "~/auth/guard.server";
 import { PlacePage } from "~/places/ui/place-page";
@@ -23,6 +24,8 @@ export default function SourcePlace() {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => placePageMeta(args);
+
+export const handle = i18nHandle("places", "records");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,3 +1,4 @@
+import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { getCurrentUser } from "~/auth/guard.server";
 import { RecordPage, recordPageMeta } from "~/search/ui/record-page";
@@ -17,6 +18,8 @@ export default function SourceRecord() {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => recordPageMeta(args);
+
+export const handle = i18nHandle("records");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,3 +1,4 @@
+import { i18nHandle } from "~/i18n/namespaces";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { limitRequest, rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 import { sourceDefs } from "~/catalog";
@@ -20,6 +21,8 @@ export const meta: MetaFunction = () => [
   { title: "Search all records — Metryka" },
   { name: "description", content: "Search every public collection of Metryka at once by surname and given name." },
 ];
+
+export const handle = i18nHandle("search");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,3 +1,4 @@
+import type { Say } from "~/listing/say";
 import * as listing from "~/listing/search-form";
 import { type CollectionDef, type SearchField, placeFields, sortableFields, searchPath } from "./collections";
 
@@ -44,8 +45,9 @@ export function recordForm(collection: CollectionDef): listing.SearchForm<Search
   return form;
 }
 
-export function parseCriteria(collection: CollectionDef, params: URLSearchParams): ParsedCriteria {
-  return listing.parseCriteria(recordForm(collection), params);
+/** `say` gives the messages in the reader's language (app/listing/say.server.ts); English without. */
+export function parseCriteria(collection: CollectionDef, params: URLSearchParams, say?: Say): ParsedCriteria {
+  return listing.parseCriteria(recordForm(collection), params, say);
 }
 
 export function criteriaToParams(

@@ -5,7 +5,12 @@ import { knownPlacePath, placesByKeys } from "~/places/nearby.server";
 import { choosePlace } from "~/places/choose-place";
 import { mapIndex } from "~/places/indexes";
 import { type CollectionDef, placeFields, recordPath, searchPath } from "./collections";
-import { citationText, fieldValue, formatDate, recordDate } from "./display";
+import { citationText, fieldValue, formatDate, recordDatePair } from "./display";
+import { languageOfRequest } from "~/auth/language.server";
+import type { Language } from "~/i18n/languages";
+import type { Words } from "~/listing/say";
+import { searchWords } from "~/listing/say.server";
+import { localizedCollection } from "./localize.server";
 import { explainRecord, getRecord } from "./engine.server";
 import { parseCriteria } from "./criteria";
 import { matchReasons } from "~/listing/match-reasons";
@@ -31,12 +36,13 @@ async function searchReached(
   viewer: Viewer,
   data: Readonly<Record<string, string>>,
   query: string | null,
+  words?: Words,
 ) {
   if (!query || query.length > MAX_SEARCH_QUERY) return null;
   const params = new URLSearchParams(query);
   const { criteria, errors } = parseCriteria(collection, params);
   if (Object.keys(errors).length) return null;
-  const why = matchReasons(await explainRecord(database, collection, criteria, viewer, data));
+  const why = matchReasons(await explainRecord(database, collection, criteria, viewer, data), words);
   return { backHref: `${searchPath(collection)}?${params}`, why };
 }
 
@@ -48,46 +54,66 @@ const RECORD_ID = /^[1-9]\d{0,9}$/;
 
 export async function loadRecordPage(
   request: Request,
-  collection: CollectionDef,
+  registered: CollectionDef,
   viewer: Viewer,
   recordId: string | undefined,
 ) {
   const url = new URL(request.url);
+  // The collection's title and labels in the reader's language; the record's own words stay as the register wrote them.
+  const language = await languageOfRequest(request);
+  const collection = localizedCollection(registered, language);
+  const words = searchWords(language);
   if (!recordId || !RECORD_ID.test(recordId)) throw invalidRouteParams(url.pathname);
   const record = await getRecord(await getDatabase(), collection, Number(recordId), viewer);
   invariantResponse(record, () => routeParamsMessage(url.pathname));
   const database = await getDatabase();
   const placeLink = await recordPlaceLinks(database, collection, record.data, viewer);
   const canonicalUrl = `${url.origin}${recordPath(collection, record.id)}`;
-  const search = await searchReached(database, collection, viewer, record.data, url.searchParams.get(FROM_SEARCH));
+  const search = await searchReached(
+    database,
+    collection,
+    viewer,
+    record.data,
+    url.searchParams.get(FROM_SEARCH),
+    words,
+  );
+  const subject = collection.subject(record.data);
+  const date = recordDatePair(record.gregDate, record.julianDate, record.year, record.data, language);
   return {
+    meta: recordMeta(language, collection, subject, date),
     search,
     collection: { title: collection.title, searchPath: searchPath(collection), access: collection.access },
     record: {
       id: record.id,
-      subject: collection.subject(record.data),
-      date: recordDate(record.gregDate, record.year, record.data),
-      julianDate: record.julianDate ? formatDate(record.julianDate, record.year) : null,
+      subject,
+      // Both calendars as the reader's language pairs them ("1/13 marca 1858"), or the one date.
+      date,
+      hasJulianDate: record.julianDate !== null && !record.data.date,
+      julianDate: record.julianDate ? formatDate(record.julianDate, record.year, language) : null,
       fields: collection.detailFields
         .map((f) => {
           const place = placeLink(f.name);
-          return { label: f.label, value: fieldValue(f.name, record.data), ...(place ? { place } : {}) };
+          return { label: f.label, value: fieldValue(f.name, record.data, words), ...(place ? { place } : {}) };
         })
         .filter((f) => f.value),
       source: collection.sourceFields
-        .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data) }))
+        .map((f) => ({ label: f.label, value: fieldValue(f.name, record.data, words) }))
         .filter((f) => f.value),
       scanUrl: record.data.scanUrl ?? null,
     },
-    citation: citationText({
-      collection,
-      data: record.data,
-      gregDate: record.gregDate,
-      julianDate: record.julianDate,
-      year: record.year,
-      url: canonicalUrl,
-      accessed: new Date(),
-    }),
+    citation: citationText(
+      {
+        collection,
+        data: record.data,
+        gregDate: record.gregDate,
+        julianDate: record.julianDate,
+        year: record.year,
+        url: canonicalUrl,
+        accessed: new Date(),
+      },
+      searchWords(language, "records"),
+      language,
+    ),
     kind: collection.recordKind,
   };
 }
@@ -131,5 +157,14 @@ export async function recordPlaceLinks(
         label: `${p.name}${p.province ? `, ${p.province}` : ""} (${mapIndex(p.index).title})`,
       })),
     };
+  };
+}
+
+/** The record page's title and description (what a search engine shows under the title), in `language`. */
+function recordMeta(language: Language, collection: CollectionDef, subject: string, date: string) {
+  const t = searchWords(language, "records");
+  return {
+    title: t("meta.title", { subject, date }),
+    description: t("meta.description", { subject, date, title: collection.title }),
   };
 }

@@ -18,6 +18,11 @@ import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
 import { isMapView, parseDecade, surnameMap } from "./surname-map.server";
 import { tooBroadMessages } from "./too-broad";
+import { languageOfRequest } from "~/auth/language.server";
+import type { Language } from "~/i18n/languages";
+import type { Say, Words } from "~/listing/say";
+import { sayIn, searchWords } from "~/listing/say.server";
+import { localizedCollection } from "./localize.server";
 
 /**
  * The loader behind every collection's search page: one function for all
@@ -32,7 +37,7 @@ export interface Suggestion {
   countIsLowerBound: boolean;
 }
 
-function formInfo(collection: CollectionDef) {
+function formInfo(collection: CollectionDef, words: Words) {
   return {
     id: collection.id,
     title: collection.title,
@@ -40,7 +45,7 @@ function formInfo(collection: CollectionDef) {
     access: collection.access,
     searchPath: searchPath(collection),
     years: collection.years,
-    fields: collection.searchFields.map((f) => ({ ...fieldInfo(f), kind: f.kind })),
+    fields: collection.searchFields.map((f) => ({ ...fieldInfo(f, words), kind: f.kind })),
     placeFilter: recordForm(collection).placeFilter === true,
     columns: collection.resultColumns.map((c) => ({ name: c.name, label: c.label })),
     sortable: [...sortableFields(collection).keys()],
@@ -57,30 +62,35 @@ function withMode(criteria: Criteria, target: FieldCriterion, mode: MatchMode): 
 }
 
 /** Ways to widen a search that found nothing, each with the number it would find. */
-async function suggestions(collection: CollectionDef, criteria: Criteria, viewer: Viewer): Promise<Suggestion[]> {
+async function suggestions(
+  collection: CollectionDef,
+  criteria: Criteria,
+  viewer: Viewer,
+  { words, say }: { words: Words; say: Say },
+): Promise<Suggestion[]> {
   const database = await getDatabase();
   const candidates: { text: string; change: Partial<Criteria> }[] = [];
   for (const c of criteria.fields) {
     if (c.field.modes.includes("sounds") && c.mode !== "sounds" && c.field.kind === "surname") {
       candidates.push({
-        text: `Match ${c.field.label.toLowerCase()} “${c.value}” by sound`,
+        text: words("suggestions.bySound", { field: say.inSentence(c.field.label), value: c.value }),
         change: { fields: withMode(criteria, c, "sounds") },
       });
     }
     if (c.field.modes.includes("variants") && c.mode !== "variants") {
       candidates.push({
-        text: `Include other languages' forms of “${c.value}”`,
+        text: words("suggestions.variants", { value: c.value }),
         change: { fields: withMode(criteria, c, "variants") },
       });
     }
   }
   if (criteria.yearFrom !== undefined || criteria.yearTo !== undefined) {
-    candidates.push({ text: "Search all years", change: { yearFrom: undefined, yearTo: undefined } });
+    candidates.push({ text: words("suggestions.allYears"), change: { yearFrom: undefined, yearTo: undefined } });
   }
   if (criteria.fields.length > 1) {
     for (const c of criteria.fields) {
       candidates.push({
-        text: `Leave out ${c.field.label.toLowerCase()} “${c.value}”`,
+        text: words("suggestions.leaveOut", { field: say.inSentence(c.field.label), value: c.value }),
         change: { fields: criteria.fields.filter((f) => f !== c) },
       });
     }
@@ -111,10 +121,15 @@ async function suggestions(collection: CollectionDef, criteria: Criteria, viewer
  * called the guard already (routes/members.source-*); the engine checks the
  * viewer again in its queries.
  */
-export async function loadSearchPage(request: Request, collection: CollectionDef, viewer: Viewer) {
+export async function loadSearchPage(request: Request, registered: CollectionDef, viewer: Viewer) {
   const url = new URL(request.url);
   const database = await getDatabase();
-  const parsed = parseCriteria(collection, url.searchParams);
+  // The collection in the reader's language: its title, its fields' labels (and so the messages and chips naming them).
+  const language = await languageOfRequest(request);
+  const collection = localizedCollection(registered, language);
+  const say = sayIn(language);
+  const words = searchWords(language);
+  const parsed = parseCriteria(collection, url.searchParams, say);
   const { values } = parsed;
   let { criteria, errors } = parsed;
   let nearCandidates: NearCandidate[] = [];
@@ -131,7 +146,7 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
   const base = {
     // Which page the one search route renders (app/catalog-pages.tsx), without the catalog in the browser.
     kind: "records" as const,
-    collection: formInfo(collection),
+    collection: formInfo(collection, words),
     values,
     errors,
     parishes,
@@ -146,9 +161,14 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
     placeId: criteria.placeId ?? null,
   };
   if (Object.keys(errors).length) {
-    return data({ ...base, searched: false as const, result: null }, { status: 400 });
+    return data(
+      { ...base, meta: searchMeta(language, collection), searched: false as const, result: null },
+      { status: 400 },
+    );
   }
-  if (!hasAnyCriterion(criteria)) return { ...base, searched: false as const, result: null };
+  if (!hasAnyCriterion(criteria)) {
+    return { ...base, meta: searchMeta(language, collection), searched: false as const, result: null };
+  }
 
   let result: Awaited<ReturnType<typeof searchCollection>>;
   try {
@@ -156,8 +176,9 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
   } catch (e) {
     if (!(e instanceof SearchTooBroad)) throw e;
     // Refused before the posting lists were read: the form again, with what to change beside the fields.
+    const errors = tooBroadMessages(e, criteria, say, (mode) => words(`modes.${mode}`));
     return data(
-      { ...base, errors: tooBroadMessages(e, criteria), searched: false as const, result: null },
+      { ...base, meta: searchMeta(language, collection), errors, searched: false as const, result: null },
       { status: 400 },
     );
   }
@@ -173,6 +194,7 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
     : null;
   const page = {
     ...base,
+    meta: searchMeta(language, collection, result.total),
     searched: true as const,
     result: {
       total: result.total,
@@ -184,19 +206,19 @@ export async function loadSearchPage(request: Request, collection: CollectionDef
       mapHref: `${searchPath(collection)}?${query}${query.size ? "&" : ""}view=map`,
       map,
       exportHref: `${exportPath(collection)}?${criteriaToParams({ ...criteria, page: 1, perPage: undefined }, collection)}`,
-      chips: criteriaChips(recordForm(collection), criteria),
+      chips: criteriaChips(recordForm(collection), criteria, undefined, words),
       beiderMorseCapped: beiderMorseCappedFields(criteria),
-      suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer) : [],
+      suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer, { words, say }) : [],
       rows: result.rows.map((r) => ({
         id: r.id,
         href: recordFromSearchHref(collection, r.id, query.toString()),
-        date: recordDate(r.gregDate, r.year, r.data),
-        julianDate: r.julianDate ? formatDate(r.julianDate, r.year) : null,
-        cells: collection.resultColumns.map((c) => columnValue(c.name, r.data)),
+        date: recordDate(r.gregDate, r.year, r.data, language),
+        julianDate: r.julianDate ? formatDate(r.julianDate, r.year, language) : null,
+        cells: collection.resultColumns.map((c) => columnValue(c.name, r.data, words)),
         details: [...collection.detailFields, ...collection.sourceFields]
-          .map((f) => ({ label: f.label, value: fieldValue(f.name, r.data) }))
+          .map((f) => ({ label: f.label, value: fieldValue(f.name, r.data, words) }))
           .filter((f) => f.value),
-        why: matchReasons(r.matches ?? []),
+        why: matchReasons(r.matches ?? [], words),
       })),
     },
   };
@@ -209,7 +231,19 @@ function beiderMorseCappedFields(criteria: Criteria) {
   const fields = criteria.fields
     .filter((c) => c.mode === "beiderMorse" && beiderMorseCapped(c.value))
     .map((c) => c.field.label);
-  return fields.length ? { fields, forms: BEIDER_MORSE_DEFAULT_MAX_PHONEMES } : null;
+  return fields.length ? { fields: fields.join(", "), forms: BEIDER_MORSE_DEFAULT_MAX_PHONEMES } : null;
+}
+
+/** The page's title ("12 results — St. Petersburg Consistory births — Metryka") and description, in `language`. */
+function searchMeta(language: Language, collection: CollectionDef, total?: number) {
+  const words = searchWords(language);
+  return {
+    title:
+      total === undefined
+        ? words("meta.title", { title: collection.title })
+        : words("meta.titleWithCount", { title: collection.title, count: total }),
+    description: collection.description,
+  };
 }
 
 export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;

@@ -1,5 +1,6 @@
 import type { Messages } from "~/listing/params";
 import type { FieldCriterion } from "~/listing/search-form";
+import { ENGLISH_SAY, type Say } from "~/listing/say";
 import { MATCH_MODE_LABELS } from "~/names/match-modes";
 
 /**
@@ -15,30 +16,36 @@ export interface TooBroad {
 }
 
 const SHARE_NAMED = 0.2;
-const count = (n: number) => n.toLocaleString("en-GB");
 
+/** `say` gives them in the reader's language, `modeLabel` a match mode's label in it (English without). */
 export function tooBroadMessages(
   broad: TooBroad,
   criteria: { fields: readonly FieldCriterion[]; near?: unknown },
+  say: Say = ENGLISH_SAY,
+  modeLabel: (mode: FieldCriterion["mode"]) => string = (mode) => MATCH_MODE_LABELS[mode],
 ): Messages {
   const errors: Messages = {};
   broad.fields.forEach(({ field, postings }, i) => {
     if (i > 0 && postings < broad.postings * SHARE_NAMED) return;
     const criterion = criteria.fields.find((c) => c.field.name === field);
     if (criterion) {
-      const mode = MATCH_MODE_LABELS[criterion.mode].toLowerCase();
-      errors[field] =
-        `Make the search narrower: “${criterion.value}” (${mode}) is in about ${count(postings)} names here. ` +
-        `Type more of the name or choose a stricter way of matching.`;
+      errors[field] = say(
+        "Make the search narrower: “{{value}}” ({{mode}}) is in about {{names}} names here. Type more of the name or choose a stricter way of matching.",
+        { value: criterion.value, mode: say.inSentence(modeLabel(criterion.mode)), names: say.number(postings) },
+      );
     } else if (criteria.near !== undefined) {
-      errors.near = `Make the search narrower: the places within this distance hold about ${count(postings)} records. Choose a smaller distance or add a name.`;
+      errors.near = say(
+        "Make the search narrower: the places within this distance hold about {{records}} records. Choose a smaller distance or add a name.",
+        { records: say.number(postings) },
+      );
     }
   });
   if (!Object.keys(errors).length) {
     // A place link (placeId) has no field of its own: the message goes beside the first name.
     const first = criteria.fields[0];
-    errors[first ? first.field.name : "near"] =
-      "Make the search narrower: type more of a name, choose a stricter way of matching or add a year range.";
+    errors[first ? first.field.name : "near"] = say(
+      "Make the search narrower: type more of a name, choose a stricter way of matching or add a year range.",
+    );
   }
   return errors;
 }

@@ -1,4 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { labelInSentence } from "../say";
 
 /**
  * The controls every search form shares: a name field with its match-mode
@@ -41,6 +43,7 @@ export function ModeField({
   errors: Errors;
   list?: string;
 }) {
+  const { t, translator } = useTranslation("search");
   const modeName = `${field.name}Mode`;
   if (field.choices)
     return (
@@ -53,7 +56,7 @@ export function ModeField({
           aria-invalid={errors[field.name] ? true : undefined}
           aria-describedby={describedBy(errors, field.name)}
         >
-          <option value="">Any</option>
+          <option value="">{t("form.any")}</option>
           {field.choices.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
@@ -79,7 +82,7 @@ export function ModeField({
       />
       <select
         name={modeName}
-        aria-label={`How to match ${field.label.toLowerCase()}`}
+        aria-label={t("form.howToMatch", { field: labelInSentence(translator.language, field.label) })}
         defaultValue={values[modeName] ?? field.defaultMode}
         aria-invalid={errors[modeName] ? true : undefined}
         aria-describedby={describedBy(errors, modeName)}
@@ -146,16 +149,17 @@ export function PerPageField({
   perPage,
   choices,
   errors,
-  label = "Results per page",
+  label,
 }: {
   perPage: number;
   choices: readonly number[];
   errors: Errors;
   label?: string;
 }) {
+  const { t } = useTranslation("search");
   return (
     <div className="field">
-      <label htmlFor="perPage">{label}</label>
+      <label htmlFor="perPage">{label ?? t("form.perPage")}</label>
       <select
         id="perPage"
         name="perPage"
@@ -183,6 +187,7 @@ export function YearRange({
   errors: Errors;
   placeholders?: { from: number; to: number };
 }) {
+  const { t } = useTranslation("search");
   const input = (name: "yearFrom" | "yearTo", label: string, placeholder?: number) => (
     <>
       <label htmlFor={name} className="visually-hidden">
@@ -200,13 +205,15 @@ export function YearRange({
       />
     </>
   );
+  const from = input("yearFrom", t("form.yearFrom"), placeholders?.from);
+  const to = input("yearTo", t("form.yearTo"), placeholders?.to);
   return (
     <fieldset className="field field-years">
-      <legend>Years</legend>
+      <legend>{t("form.years")}</legend>
       <div className="field-row">
-        {input("yearFrom", "From year", placeholders?.from)}
+        {from}
         <span aria-hidden="true">–</span>
-        {input("yearTo", "To year", placeholders?.to)}
+        {to}
       </div>
       <FieldError errors={errors} name="yearFrom" />
       <FieldError errors={errors} name="yearTo" />
@@ -216,24 +223,26 @@ export function YearRange({
 
 /** Above a search form that was not searched: how many fields need a look. */
 export function FormProblemsNotice({ errors }: { errors: Errors }) {
+  const { t } = useTranslation("search");
   const count = Object.keys(errors).length;
   if (count === 0) return null;
   return (
     <div className="notice notice-warning" role="alert">
-      Please correct the {count === 1 ? "field" : "fields"} marked below; nothing was searched.
+      {t("form.problems", { count })}
     </div>
   );
 }
 
 /** Search and Clear; the button says so while a search is under way. */
 export function SearchActions({ busy, clearTo }: { busy: boolean; clearTo: string }) {
+  const { t } = useTranslation("search");
   return (
     <div className="form-actions">
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? "Searching…" : "Search"}
+        {busy ? t("form.searching") : t("form.search")}
       </button>
       <Link to={clearTo} className="btn btn-secondary">
-        Clear
+        {t("form.clear")}
       </Link>
     </div>
   );
@@ -283,13 +292,13 @@ export function NearField({
   errors: Errors;
   candidates?: readonly { name: string; province: string; indexTitle: string; href: string }[];
 }) {
-  const hint = "A place of the map indexes, or its latitude and longitude (50.75, 25.33).";
+  const { t } = useTranslation("search");
   return (
     <fieldset className="field field-near">
-      <legend>Place within</legend>
+      <legend>{t("near.legend")}</legend>
       <div className="field-row">
         <label htmlFor="radius" className="visually-hidden">
-          Distance in kilometres
+          {t("near.radius")}
         </label>
         <input
           id="radius"
@@ -301,9 +310,9 @@ export function NearField({
           aria-invalid={errors.radius ? true : undefined}
           aria-describedby={describedBy(errors, "radius")}
         />
-        <span>km of</span>
+        <span>{t("near.kmOf")}</span>
         <label htmlFor="near" className="visually-hidden">
-          Place to measure from
+          {t("near.place")}
         </label>
         <input
           id="near"
@@ -319,13 +328,13 @@ export function NearField({
       {values.nearId && !errors.near && <input type="hidden" name="nearId" value={values.nearId} />}
       {values.placeId && !errors.placeId && <input type="hidden" name="placeId" value={values.placeId} />}
       <p className="field-hint" id="near-hint">
-        {hint}
+        {t("near.hint")}
       </p>
       <FieldError errors={errors} name="radius" />
       <FieldError errors={errors} name="near" />
       <FieldError errors={errors} name="placeId" />
       {candidates && candidates.length > 0 && (
-        <ul className="near-candidates" aria-label="Places of that name">
+        <ul className="near-candidates" aria-label={t("near.candidates")}>
           {candidates.map((c) => (
             <li key={c.href}>
               <Link to={c.href}>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatCount } from "~/ui/format";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * The parts every result list shares: removable criteria chips, sortable
@@ -65,12 +66,13 @@ export function SortHeader({
 }
 
 export function CriteriaChips({ chips }: { chips: { label: string; removeHref: string }[] }) {
+  const { t } = useTranslation("search");
   if (chips.length === 0) return null;
   return (
-    <ul className="chips" aria-label="Active search terms">
+    <ul className="chips" aria-label={t("chips.label")}>
       {chips.map((c) => (
         <li key={c.label}>
-          <Link to={c.removeHref} className="chip" aria-label={`Remove ${c.label}`}>
+          <Link to={c.removeHref} className="chip" aria-label={t("chips.remove", { chip: c.label })}>
             {c.label}
           </Link>
         </li>
@@ -91,6 +93,7 @@ export function Pager({
   href: (page: number) => string;
   label: string;
 }) {
+  const { t } = useTranslation("search");
   if (pageCount <= 1) return null;
   const wanted = new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount]);
   const list = [...wanted].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
@@ -100,7 +103,7 @@ export function Pager({
         {page > 1 && (
           <li>
             <Link to={href(page - 1)} rel="prev">
-              ‹ Previous
+              {t("pages.previous")}
             </Link>
           </li>
         )}
@@ -110,7 +113,7 @@ export function Pager({
             {p === page ? (
               <span aria-current="page">{p}</span>
             ) : (
-              <Link to={href(p)} aria-label={`Page ${p}`}>
+              <Link to={href(p)} aria-label={t("pages.page", { page: p })}>
                 {p}
               </Link>
             )}
@@ -119,7 +122,7 @@ export function Pager({
         {page < pageCount && (
           <li>
             <Link to={href(page + 1)} rel="next">
-              Next ›
+              {t("pages.next")}
             </Link>
           </li>
         )}
@@ -130,12 +133,13 @@ export function Pager({
 
 /** A search's page links, keeping its criteria and sort. */
 export function Pagination({ result, sort }: { result: ResultPaging; sort: string }) {
+  const { t } = useTranslation("search");
   return (
     <Pager
       page={result.page}
       pageCount={result.pageCount}
       href={(p) => pageHref(result.query, p, sort)}
-      label="Result pages"
+      label={t("pages.label")}
     />
   );
 }
@@ -146,6 +150,7 @@ export function ResultCount({
   count,
   none,
   noun,
+  counted,
   lowerBound = false,
 }: {
   total: number;
@@ -153,27 +158,30 @@ export function ResultCount({
   from: number;
   count: number;
   none: string;
-  noun: [one: string, many: string];
+  /** "1 record", "2 records" (English only: a page in the reader's language gives `counted`). */
+  noun?: [one: string, many: string];
+  /** The count with its noun in the reader's language: "2 rekordy", "5 rekordów". */
+  counted?: (n: number) => string;
   lowerBound?: boolean;
 }) {
+  const { t } = useTranslation("search");
   if (total === 0) return <>{none}</>;
+  const text = counted ? counted(total) : `${formatCount(total)} ${total === 1 ? noun?.[0] : noun?.[1]}`;
   return (
     <>
-      {`${lowerBound ? "More than " : ""}${formatCount(total)} ${total === 1 ? noun[0] : noun[1]}`}
-      <span className="results-range">
-        {" "}
-        · showing {formatCount(from)}–{formatCount(from + count - 1)}
-      </span>
+      {lowerBound ? t("results.moreThan", { text }) : text}
+      <span className="results-range"> {t("results.showing", { from, to: from + count - 1 })}</span>
     </>
   );
 }
 
 /** Said when the page asked for is past the end and the last page is shown instead. */
 export function CorrectedPageNotice({ asked, page }: { asked: number | null | undefined; page: number }) {
+  const { t } = useTranslation("search");
   if (asked === undefined || asked === null) return null;
   return (
     <p className="notice" role="status">
-      There is no page {asked}; this is the last page, {page}.
+      {t("pages.corrected", { asked, page })}
     </p>
   );
 }
@@ -189,6 +197,7 @@ export function ResultsSection({
   sort,
   none,
   noun,
+  counted,
   lowerBound,
   note,
   empty,
@@ -205,7 +214,9 @@ export function ResultsSection({
   perPage: number;
   sort: string;
   none: string;
-  noun: [one: string, many: string];
+  noun?: [one: string, many: string];
+  /** The count with its noun in the reader's language (instead of `noun`). */
+  counted?: (n: number) => string;
   lowerBound?: boolean;
   /** Said between the count and the rows (the centre of a radius search). */
   note?: ReactNode;
@@ -235,6 +246,7 @@ export function ResultsSection({
           count={result.rows.length}
           none={none}
           noun={noun}
+          counted={counted}
           lowerBound={lowerBound}
         />
       </h2>
@@ -258,6 +270,7 @@ export function OrderChoice({
   sort: string;
   orders: readonly { order: string; label: string }[];
 }) {
+  const { t } = useTranslation("search");
   const first = sort.split(",")[0]?.replace(/^-/, "") ?? "";
   const href = (order: string) => {
     const params = new URLSearchParams(query);
@@ -266,8 +279,8 @@ export function OrderChoice({
     return `?${params}`;
   };
   return (
-    <nav className="order-choice" aria-label="Order of results">
-      <span>Order:</span>
+    <nav className="order-choice" aria-label={t("order.label")}>
+      <span>{t("order.heading")}</span>
       <ul>
         {orders.map((o) => (
           <li key={o.order}>
@@ -281,9 +294,10 @@ export function OrderChoice({
 
 /** Why a result matched, per searched field, as a short list read with its row. */
 export function MatchWhy({ why, label }: { why: readonly { field: string; text: string }[]; label: string }) {
+  const { t } = useTranslation("search");
   return (
     <>
-      <span className="why-label">Why it matched:</span>{" "}
+      <span className="why-label">{t("why.heading")}</span>{" "}
       <ul className="why" aria-label={label}>
         {why.map((w) => (
           <li key={w.field}>

@@ -2,28 +2,24 @@ import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { loadRecordPage } from "../record-page.server";
 import { Citation } from "~/ui/citation";
-
-const KIND_LABEL = { birth: "Baptism", death: "Burial", marriage: "Marriage", index: "Entry" } as const;
+import { metaTags } from "~/i18n/meta";
+import { useTranslation } from "~/i18n/react";
 
 export function RecordPage() {
   const { collection, record, citation, kind, search } = useLoaderData<typeof loadRecordPage>();
+  const { t } = useTranslation("records");
   return (
     <article className="record-page">
       <p className="breadcrumb">
-        <Link to={collection.searchPath}>{collection.title}</Link> › Record {record.id}
+        <Link to={collection.searchPath}>{collection.title}</Link> › {t("record.breadcrumb", { id: record.id })}
       </p>
-      <h1>
-        {KIND_LABEL[kind]} of {record.subject}
-      </h1>
-      <p className="lead">
-        {record.date}
-        {record.julianDate && <> (Julian calendar: {record.julianDate})</>}
-      </p>
+      <h1>{t(`record.heading.${kind}`, { subject: record.subject })}</h1>
+      <p className="lead">{record.hasJulianDate ? t("record.datePair", { pair: record.date }) : record.date}</p>
       {search && (
         <section className="record-why" aria-labelledby="record-why-heading">
           {search.why.length > 0 && (
             <>
-              <h2 id="record-why-heading">Why it matched your search</h2>
+              <h2 id="record-why-heading">{t("record.why")}</h2>
               <ul className="why">
                 {search.why.map((w) => (
                   <li key={w.field}>
@@ -35,12 +31,12 @@ export function RecordPage() {
           )}
           <p>
             <Link to={search.backHref} id={search.why.length ? undefined : "record-why-heading"}>
-              Back to the results
+              {t("record.back")}
             </Link>
           </p>
         </section>
       )}
-      <h2>What the register says</h2>
+      <h2>{t("record.registerSays")}</h2>
       <dl className="dl-grid">
         {record.fields.map((f) => (
           <div key={f.label}>
@@ -52,7 +48,7 @@ export function RecordPage() {
                 <>
                   {f.value}{" "}
                   <span className="place-choices">
-                    (several places have this name:{" "}
+                    ({t("record.severalPlaces")}{" "}
                     {f.place.choices.map((c, n) => (
                       <span key={c.href}>
                         {n > 0 && "; "}
@@ -69,10 +65,10 @@ export function RecordPage() {
           </div>
         ))}
       </dl>
-      <h2>Source</h2>
+      <h2>{t("record.source")}</h2>
       <dl className="dl-grid">
         <div>
-          <dt>Collection</dt>
+          <dt>{t("record.collection")}</dt>
           <dd>{collection.title}</dd>
         </div>
         {record.source.map((f) => (
@@ -83,10 +79,10 @@ export function RecordPage() {
         ))}
         {record.scanUrl && (
           <div>
-            <dt>Scan</dt>
+            <dt>{t("record.scan")}</dt>
             <dd>
               <a href={record.scanUrl} rel="noopener noreferrer">
-                View the register page
+                {t("record.viewScan")}
               </a>
             </dd>
           </div>
@@ -94,21 +90,14 @@ export function RecordPage() {
       </dl>
       <Citation text={citation} />
       <p>
-        <Link to={collection.searchPath}>New search in {collection.title}</Link>
+        <Link to={collection.searchPath}>{t("record.newSearch", { title: collection.title })}</Link>
       </p>
     </article>
   );
 }
 
-/** The record page's title and description (the description is what a search engine shows under the title). */
+/** The record page's title and description, written by its loader in the reader's language. */
 export function recordPageMeta({ data }: { data: unknown }): MetaDescriptor[] {
   const d = data as SerializeFrom<typeof loadRecordPage> | undefined;
-  if (!d) return [{ title: "Record — Metryka" }];
-  return [
-    { title: `${d.record.subject}, ${d.record.date} — Metryka` },
-    {
-      name: "description",
-      content: `${d.record.subject}, ${d.record.date}: a transcribed entry of ${d.collection.title}.`,
-    },
-  ];
+  return metaTags(d?.meta);
 }

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { loadSearchPage } from "../search-page.server";
 import { PreloadLink } from "~/browser/preload-link";
-import { formatCount } from "~/ui/format";
+import { Trans, useTranslation } from "~/i18n/react";
 import {
   FieldError,
   FormProblemsNotice,
@@ -22,17 +22,20 @@ type Result = NonNullable<PageData["result"]>;
 export function SearchPage() {
   const data = useLoaderData<typeof loadSearchPage>();
   const { collection } = data;
+  const { t } = useTranslation("search");
   return (
     <>
       <p className="breadcrumb">
-        <Link to={PATHS.searchAll}>All collections</Link> › {collection.title}
+        <Link to={PATHS.searchAll}>{t("page.allCollections")}</Link> › {collection.title}
       </p>
       <h1>{collection.title}</h1>
       <p className="lead">
         {collection.description}{" "}
-        {collection.years.missing.length > 0 && (
-          <>The registers of {collection.years.missing.join(", ")} did not survive.</>
-        )}
+        {collection.years.missing.length > 0 &&
+          t("page.missingYears", {
+            years: collection.years.missing.join(", "),
+            count: collection.years.missing.length,
+          })}
       </p>
       <SearchForm data={data} />
       {data.result && <Results data={data} result={data.result} />}
@@ -43,6 +46,7 @@ export function SearchPage() {
 function SearchForm({ data }: { data: PageData }) {
   const { collection, values, errors } = data;
   const navigation = useNavigation();
+  const { t } = useTranslation("search");
   const busy = navigation.state !== "idle" && navigation.location?.pathname === collection.searchPath;
   return (
     <Form
@@ -53,7 +57,7 @@ function SearchForm({ data }: { data: PageData }) {
       action={collection.searchPath}
       className="search-form"
       role="search"
-      aria-label={`Search ${collection.title}`}
+      aria-label={t("page.searchLabel", { title: collection.title })}
     >
       <FormProblemsNotice errors={errors} />
       <div className="fields">
@@ -92,39 +96,43 @@ function SearchForm({ data }: { data: PageData }) {
 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
+  const { t } = useTranslation("search");
   return (
     <>
       {result.beiderMorseCapped && (
         <p className="notice" role="note">
-          {result.beiderMorseCapped.fields.join(", ")}: the name has more Beider–Morse sound forms than a search
-          follows, so only the first {result.beiderMorseCapped.forms} were searched. “Sounds like” may find others.
+          {t("results.beiderMorseCapped", {
+            fields: result.beiderMorseCapped.fields,
+            forms: result.beiderMorseCapped.forms,
+          })}
         </p>
       )}
       <ResultsSection
         result={result}
         perPage={data.perPage}
         sort={sort}
-        none="No records found"
-        noun={["record", "records"]}
+        none={t("results.none")}
+        counted={(n) => t("results.records", { count: n })}
         lowerBound={result.totalIsLowerBound}
         empty={
           <div className="suggestions">
             {result.suggestions.length > 0 ? (
               <>
-                <p>Try one of these:</p>
+                <p>{t("results.tryThese")}</p>
                 <ul>
                   {result.suggestions.map((s) => (
                     <li key={s.href}>
-                      <Link to={s.href}>{s.text}</Link> — {s.countIsLowerBound ? "more than " : ""}
-                      {formatCount(s.count)} {s.count === 1 ? "record" : "records"}
+                      <Link to={s.href}>{s.text}</Link> —{" "}
+                      {s.countIsLowerBound
+                        ? t("results.moreThanRecords", { count: s.count })
+                        : t("results.records", { count: s.count })}
                     </li>
                   ))}
                 </ul>
               </>
             ) : (
               <p>
-                Nothing matched. Check the spelling, choose “Sounds like” for surnames, or search{" "}
-                <Link to={PATHS.searchAll}>all collections</Link>.
+                <Trans t={t} i18nKey="results.nothingMatched" components={{ all: <Link to={PATHS.searchAll} /> }} />
               </p>
             )}
           </div>
@@ -132,21 +140,30 @@ function Results({ data, result }: { data: PageData; result: Result }) {
       >
         <p className="results-actions">
           <a href={result.exportHref} className="btn btn-secondary" download>
-            Download all {result.totalIsLowerBound ? "" : formatCount(result.total)} as CSV
+            {result.totalIsLowerBound ? t("results.downloadAll") : t("results.downloadCount", { count: result.total })}
           </a>{" "}
           {result.map ? (
             <Link to={`${collection.searchPath}?${result.query}`} className="btn btn-secondary">
-              Show the records
+              {t("results.showRecords")}
             </Link>
           ) : (
             <Link to={result.mapHref} className="btn btn-secondary">
-              Where are they? Map of places
+              {t("results.showMap")}
             </Link>
           )}
         </p>
-        {!result.map && data.ranked && <OrderChoice query={result.query} sort={sort} orders={RECORD_ORDERS} />}
+        {!result.map && data.ranked && (
+          <OrderChoice
+            query={result.query}
+            sort={sort}
+            orders={[
+              { order: "relevance", label: t("results.orderBestMatch") },
+              { order: "year", label: t("results.orderDate") },
+            ]}
+          />
+        )}
         {result.map ? (
-          <SurnameMap map={result.map} subject={`the records found in ${collection.title}`} />
+          <SurnameMap map={result.map} subject={t("results.mapSubject", { title: collection.title })} />
         ) : (
           <RecordsTable data={data} result={result} />
         )}
@@ -155,28 +172,23 @@ function Results({ data, result }: { data: PageData; result: Result }) {
   );
 }
 
-/** A record search's two orders: best match, and date order. */
-const RECORD_ORDERS = [
-  { order: "relevance", label: "Best match" },
-  { order: "year", label: "Date" },
-];
-
 function RecordsTable({ data, result }: { data: PageData; result: Result }) {
   const { collection, sort } = data;
+  const { t } = useTranslation("search");
   const sortable = new Set(collection.sortable);
   const columnSort = (name: string) => (name === "groom" ? "groomSurname" : name === "bride" ? "brideSurname" : name);
   return (
     <>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Search results">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("results.tableLabel")}>
         <table className="results">
           <thead>
             <tr>
               <th scope="col" className="col-more">
-                <span className="visually-hidden">Details</span>
+                <span className="visually-hidden">{t("results.details")}</span>
               </th>
               <th scope="col" aria-sort={ariaSort(sort, "year")}>
                 <Link className="sort-link" to={sortHref(result.query, sort, "year")}>
-                  Date
+                  {t("results.date")}
                 </Link>
               </th>
               {collection.columns.map((c) => {
@@ -201,13 +213,13 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
                 <td className="col-more">
                   <details className="record-row">
                     <summary>
-                      <span className="visually-hidden">More about record {r.id}</span>
+                      <span className="visually-hidden">{t("results.moreAbout", { id: r.id })}</span>
                     </summary>
                   </details>
                 </td>
                 <td>
                   <PreloadLink to={r.href}>{r.date}</PreloadLink>
-                  {r.julianDate && <span className="julian">Julian {r.julianDate}</span>}
+                  {r.julianDate && <span className="julian">{t("results.julian", { date: r.julianDate })}</span>}
                 </td>
                 {r.cells.map((cell, i) => (
                   <td key={collection.columns[i].name} className={`col-${collection.columns[i].name}`}>
@@ -218,7 +230,7 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
               {r.why.length > 0 && (
                 <tr className="row-why">
                   <td colSpan={collection.columns.length + 2}>
-                    <MatchWhy why={r.why} label={`Why record ${r.id} matched`} />
+                    <MatchWhy why={r.why} label={t("results.whyLabel", { id: r.id })} />
                   </td>
                 </tr>
               )}
@@ -232,7 +244,7 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
                       </div>
                     ))}
                   </dl>
-                  <PreloadLink to={r.href}>Full record and citation</PreloadLink>
+                  <PreloadLink to={r.href}>{t("results.fullRecord")}</PreloadLink>
                 </td>
               </tr>
             </tbody>
