@@ -58,6 +58,8 @@ const TRANSLATED_FILES = [
   "app/search/ui/record-page.tsx",
   "app/listing/ui/*.tsx",
   "app/ui/citation.tsx",
+  "app/places/ui/place-page.tsx",
+  "app/search/ui/place-records.tsx",
 ];
 
 export default tseslint.config(

@@ -22,6 +22,13 @@ import { formatCoordinates, formatKm } from "./geo";
 import { type MapIndexDef, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
 import { buildMapView } from "~/maps/view.server";
 import { gridOverlayFor } from "./grid-overlay";
+import { languageOfRequest } from "~/auth/language.server";
+import { formatDay } from "~/i18n/format";
+import type { Language } from "~/i18n/languages";
+import type { Words } from "~/listing/say";
+import { searchWords } from "~/listing/say.server";
+import { COLLECTIONS } from "~/search/collections";
+import { localizedCollection } from "~/search/localize.server";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
 
 /**
@@ -35,7 +42,7 @@ function spellingLabel(kind: string): string {
   return SPELLING_LABELS[kind as SpellingKind] ?? kind;
 }
 
-function rowView(index: MapIndexDef, r: PlaceRow) {
+function rowView(index: MapIndexDef, r: PlaceRow, words?: Words) {
   const own = index.ownColumn;
   return {
     id: r.id,
@@ -45,7 +52,11 @@ function rowView(index: MapIndexDef, r: PlaceRow) {
     ownSpelling: own ? (r.spellings.find((s) => s.kind === own.kind)?.name ?? r.name) : null,
     spellings: r.spellings
       .filter((s) => s.kind !== own?.kind)
-      .map((s) => ({ kind: spellingLabel(s.kind), name: s.name, lang: spellingLang(index, s.kind) })),
+      .map((s) => ({
+        kind: words ? words(`spellings.${s.kind}`) : spellingLabel(s.kind),
+        name: s.name,
+        lang: spellingLang(index, s.kind),
+      })),
     province: r.province,
     sheet: r.sheet,
     square: r.square,
@@ -183,13 +194,26 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
 
 const PLACE_ID = /^[1-9]\d{0,9}$/;
 
-function citation(index: MapIndexDef, place: PlaceRow, pageUrl: string, accessed: Date): string {
-  const day = formatCitationDay(accessed);
-  return `“${place.name}”, ${index.grid.describe(place.sheet, place.square)}, ${index.source}. Indexed in Metryka, ${index.title}, ${pageUrl} (accessed ${day}).`;
+/** A place's citation in the reader's language. */
+function localCitation(index: MapIndexDef, place: PlaceRow, pageUrl: string, accessed: Date, language: Language) {
+  const words = searchWords(language, "places");
+  const iso = accessed.toISOString().slice(0, 10);
+  return words("citation.text", {
+    name: place.name,
+    where: words(`indexes.${index.id}.describe`, { sheet: place.sheet, square: place.square }),
+    source: words(`indexes.${index.id}.source`),
+    title: words(`indexes.${index.id}.title`),
+    url: pageUrl,
+    accessed: language === "en" ? formatCitationDay(accessed) : formatDay(language, iso, accessed.getUTCFullYear()),
+  });
 }
 
 export async function loadPlacePage(request: Request, index: MapIndexDef, viewer: Viewer, placeId: string | undefined) {
   const url = new URL(request.url);
+  // The index's words in the reader's language; the places' names stay as the maps and lists write them.
+  const language = await languageOfRequest(request);
+  const words = searchWords(language, "places");
+  const indexWord = (key: string) => words(`indexes.${index.id}.${key}`);
   if (!placeId || !PLACE_ID.test(placeId)) throw invalidRouteParams(url.pathname);
   const database = await getDatabase();
   const place = await getPlace(database, index.id, Number(placeId), viewer);
@@ -219,34 +243,42 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
   });
   const searchPath = mapSearchPath(index);
   const nearParams = placeCriteriaToParams({ near });
+  const title = indexWord("title");
   return {
+    // The record collections' titles in the reader's language, for the records that mention the place (the catalog
+    // adds those below the place's page: app/search/ui/place-records.tsx).
+    collectionTitles: Object.fromEntries(COLLECTIONS.map((c) => [c.id, localizedCollection(c, language).title])),
+    meta: {
+      title: words("meta.title", { name: place.name, province: place.province, title }),
+      description: words("meta.description", { name: place.name, province: place.province, title }),
+    },
     index: {
       id: index.id,
-      title: index.title,
+      title,
       searchPath,
-      nameLabel: index.nameLabel,
+      nameLabel: indexWord("nameLabel"),
       nameLang: index.nameLang,
-      entryHeading: index.entryHeading,
-      provinceLabel: index.provinceLabel,
-      provinceNoun: index.provinceNoun,
-      coordinateLabel: index.grid.hasSquares ? "Map sheet and square" : index.grid.sheetLabel,
-      sameCoordinateLabel: index.grid.sameCoordinateLabel,
-      ownColumnLabel: index.ownColumn?.label ?? null,
+      entryHeading: indexWord("entryHeading"),
+      provinceLabel: indexWord("provinceLabel"),
+      provinceNoun: indexWord("provinceNoun"),
+      coordinateLabel: indexWord("coordinateLabel"),
+      sameCoordinateLabel: indexWord("sameCoordinate"),
+      ownColumnLabel: index.ownColumn ? indexWord("ownColumn") : null,
       ownColumnLang: index.ownColumn ? spellingLang(index, index.ownColumn.kind) : null,
     },
     place: {
-      ...rowView(index, place),
-      coordinateText: index.grid.describe(place.sheet, place.square),
+      ...rowView(index, place, words),
+      coordinateText: words(`indexes.${index.id}.describe`, { sheet: place.sheet, square: place.square }),
       lat: place.lat.toFixed(4),
       lon: place.lon.toFixed(4),
       notes: place.notes,
     },
-    neighbours: neighbours.slice(0, 10).map((r) => rowView(index, r)),
+    neighbours: neighbours.slice(0, 10).map((r) => rowView(index, r, words)),
     neighbourCount: neighbours.length,
     neighbourKm: NEIGHBOUR_KM,
     nearbyHref: `${searchPath}?${nearParams}`,
     sameSquareHref: `${searchPath}?${placeCriteriaToParams({ sheet: place.sheet, square: place.square || undefined })}`,
     map,
-    citation: citation(index, place, `${url.origin}${mapPlacePath(index, place.id)}`, new Date()),
+    citation: localCitation(index, place, `${url.origin}${mapPlacePath(index, place.id)}`, new Date(), language),
   };
 }

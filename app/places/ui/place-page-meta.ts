@@ -1,12 +1,8 @@
 import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 import type { loadPlacePage } from "../page.server";
+import { metaTags } from "~/i18n/meta";
 
-/** A place page's title and description (the description is what a search engine shows under the title). */
+/** A place page's title and description, written by its loader in the reader's language. */
 export function placePageMeta({ data }: { data: unknown }): MetaDescriptor[] {
-  const d = data as SerializeFrom<typeof loadPlacePage> | undefined;
-  if (!d) return [{ title: "Place — Metryka" }];
-  return [
-    { title: `${d.place.name}, ${d.place.province} — ${d.index.title} — Metryka` },
-    { name: "description", content: `${d.place.name}, ${d.place.province}: an entry of ${d.index.title}.` },
-  ];
+  return metaTags((data as SerializeFrom<typeof loadPlacePage> | undefined)?.meta);
 }

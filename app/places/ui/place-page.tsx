@@ -4,6 +4,7 @@ import { PreloadLink } from "~/browser/preload-link";
 import { Citation } from "~/ui/citation";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * One entry of a place index, like a record page: what the index says, where it is, how to cite it. `children`
@@ -12,6 +13,7 @@ import { PlaceMap } from "./place-map";
 export function PlacePage({ children }: { children?: ReactNode }) {
   const { index, place, neighbours, neighbourCount, neighbourKm, nearbyHref, sameSquareHref, map, citation } =
     useLoaderData<typeof loadPlacePage>();
+  const { t } = useTranslation("places");
   return (
     <article className="record-page">
       <p className="breadcrumb">
@@ -50,29 +52,27 @@ export function PlacePage({ children }: { children?: ReactNode }) {
           </dd>
         </div>
         <div>
-          <dt>Coordinates</dt>
+          <dt>{t("page.coordinates")}</dt>
           <dd>
             {place.coordinates}{" "}
-            <span className="visually-hidden">
-              (latitude {place.lat}, longitude {place.lon})
-            </span>
+            <span className="visually-hidden">{t("page.latLon", { lat: place.lat, lon: place.lon })}</span>
           </dd>
         </div>
         {place.notes && (
           <div>
-            <dt>Notes</dt>
+            <dt>{t("page.notes")}</dt>
             <dd>{place.notes}</dd>
           </div>
         )}
       </dl>
       {children}
-      <h2>Within {neighbourKm} km</h2>
+      <h2>{t("page.within", { km: neighbourKm })}</h2>
       {neighbours.length ? (
         <>
           <p>
-            {neighbourCount} {neighbourCount === 1 ? "place lies" : "places lie"} within {neighbourKm} km.{" "}
-            {neighbourCount > neighbours.length ? `The nearest ${neighbours.length}: ` : ""}
-            <Link to={nearbyHref}>Search them all</Link>.
+            {t("page.neighbours", { count: neighbourCount, km: neighbourKm })}{" "}
+            {neighbourCount > neighbours.length ? t("page.nearest", { count: neighbours.length }) : ""}
+            <Link to={nearbyHref}>{t("page.searchAll")}</Link>.
           </p>
           <ul className="neighbours">
             {neighbours.map((n) => (
@@ -83,17 +83,17 @@ export function PlacePage({ children }: { children?: ReactNode }) {
           </ul>
         </>
       ) : (
-        <p>No other place of the index lies within {neighbourKm} km.</p>
+        <p>{t("page.noNeighbours", { km: neighbourKm })}</p>
       )}
       <PlaceMap
         map={map}
         index={index.id}
-        title={`Map of ${place.name} and the places within ${neighbourKm} km`}
-        description={`${place.name} is the large dot in the middle of the circle; the other dots are the places listed above.`}
+        title={t("page.mapTitle", { place: place.name, km: neighbourKm })}
+        description={t("page.mapDescription", { place: place.name })}
       />
-      <Citation text={citation} heading="Cite this entry" />
+      <Citation text={citation} heading={t("page.citeHeading")} />
       <p>
-        <Link to={index.searchPath}>New search in the {index.title}</Link>
+        <Link to={index.searchPath}>{t("page.newSearch", { title: index.title })}</Link>
       </p>
     </article>
   );

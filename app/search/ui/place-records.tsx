@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { PATHS } from "~/routing/paths";
-import { formatCount } from "~/ui/format";
+import { Trans, useTranslation } from "~/i18n/react";
 import type { PlaceMention } from "../place-mentions.server";
 
 /**
@@ -8,34 +8,39 @@ import type { PlaceMention } from "../place-mentions.server";
  * search filtered to it; a visitor sees the members' collections' counts with an invitation to join (as /Search).
  */
 export function PlaceRecords() {
-  const { mentions } = useLoaderData<{ mentions: PlaceMention[] }>();
+  const { mentions, collectionTitles } = useLoaderData<{
+    mentions: PlaceMention[];
+    collectionTitles?: Record<string, string>;
+  }>();
   const locked = mentions.some((m) => m.locked);
+  const { t } = useTranslation("places");
   return (
     <section aria-labelledby="place-records">
-      <h2 id="place-records">Records that mention this place</h2>
+      <h2 id="place-records">{t("records.heading")}</h2>
       {mentions.length ? (
         <>
           <ul className="place-records">
             {mentions.map((m) => (
               <li key={m.id}>
                 <Link to={m.href}>
-                  {m.countIsLowerBound ? "More than " : ""}
-                  {formatCount(m.count)} {m.count === 1 ? "record" : "records"} in {m.title}
+                  {t(m.countIsLowerBound ? "records.moreThanIn" : "records.in", {
+                    count: m.count,
+                    title: collectionTitles?.[m.id] ?? m.title,
+                  })}
                 </Link>
-                {m.access === "members" && <> (members only)</>}
+                {m.access === "members" && <> {t("records.membersOnly")}</>}
               </li>
             ))}
           </ul>
-          <p className="field-hint">Counted by the place or parish of each record, under any of the spellings above.</p>
+          <p className="field-hint">{t("records.countedBy")}</p>
           {locked && (
             <p className="members-invite">
-              Members only: <Link to={PATHS.signup}>become a member</Link> or sign in through a link above to see these
-              records.
+              <Trans t={t} i18nKey="records.invite" components={{ signup: <Link to={PATHS.signup} /> }} />
             </p>
           )}
         </>
       ) : (
-        <p>No record of the collections you can search names this place by any of its spellings.</p>
+        <p>{t("records.none")}</p>
       )}
     </section>
   );
