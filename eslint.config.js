@@ -60,6 +60,8 @@ const TRANSLATED_FILES = [
   "app/ui/citation.tsx",
   "app/places/ui/place-page.tsx",
   "app/search/ui/place-records.tsx",
+  "app/unified/ui/*.tsx",
+  "app/routes/unified-search.tsx",
 ];
 
 export default tseslint.config(

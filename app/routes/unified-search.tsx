@@ -1,5 +1,6 @@
 import { i18nHandle } from "~/i18n/namespaces";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { metaTags } from "~/i18n/meta";
 import { limitRequest, rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 import { sourceDefs } from "~/catalog";
 import { loadUnifiedSearch } from "~/unified/unified.server";
@@ -17,10 +18,7 @@ export default function UnifiedSearch() {
   return <UnifiedSearchPage />;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Search all records — Metryka" },
-  { name: "description", content: "Search every public collection of Metryka at once by surname and given name." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.form.meta);
 
 export const handle = i18nHandle("search");
 

@@ -29,6 +29,12 @@ import { type Viewer, viewerFor } from "~/auth/viewer.server";
 import { FAMILY_GROUP, type FamilyCollection, familySearchPath } from "~/families/collections";
 import { personCriteriaToParams, personForm } from "~/families/criteria";
 import { countPeople } from "~/families/search.server";
+import { languageOfRequest } from "~/auth/language.server";
+import { translator } from "~/i18n/i18next.server";
+import type { Language } from "~/i18n/languages";
+import type { Say, Words } from "~/listing/say";
+import { sayIn, searchWords } from "~/listing/say.server";
+import { localizedCollection } from "~/search/localize.server";
 
 /**
  * The unified search (/Search): one form over every collection. Its fields
@@ -48,6 +54,19 @@ const UNIFIED_FORM: SearchForm = {
   defaultSort: ["year"],
   placeFilter: true,
 };
+
+/** The form with its fields' labels in `language` (the `fields` catalogs' `unified.search.*`). */
+const localizedForms = new Map<Language, SearchForm>();
+function unifiedForm(language: Language): SearchForm {
+  if (language === "en") return UNIFIED_FORM;
+  let form = localizedForms.get(language);
+  if (!form) {
+    const t = translator(language, "fields");
+    const fields = UNIFIED_FIELDS.map((f) => ({ ...f, label: String(t(`unified.search.${f.name}` as never)) }));
+    localizedForms.set(language, (form = { ...UNIFIED_FORM, fields }));
+  }
+  return form;
+}
 
 function forRole(
   collection: CollectionDef,
@@ -74,6 +93,7 @@ async function tooBroadForAnyRole(
   collections: readonly CollectionDef[],
   criteria: ListingCriteria & Pick<Criteria, "placeKeys">,
   viewer: Viewer,
+  { say, words }: { say: Say; words: Words },
 ): Promise<Messages | undefined> {
   for (const collection of collections) {
     for (const role of collection.roles) {
@@ -83,7 +103,7 @@ async function tooBroadForAnyRole(
         await refuseTooBroadSearch(database, collection, roleCriteria, viewer);
       } catch (e) {
         if (!(e instanceof SearchTooBroad)) throw e;
-        const messages = tooBroadMessages(e, roleCriteria);
+        const messages = tooBroadMessages(e, roleCriteria, say, (m) => words(`modes.${m}`));
         const own: Messages = {};
         for (const [name, message] of Object.entries(messages)) {
           const i = roleCriteria.fields.findIndex((f) => f.field.name === name);
@@ -105,15 +125,23 @@ export interface UnifiedSources {
 
 export async function loadUnifiedSearch(request: Request, sources: UnifiedSources) {
   const url = new URL(request.url);
-  const parsed = parseCriteria(UNIFIED_FORM, url.searchParams);
+  const language = await languageOfRequest(request);
+  const say = sayIn(language);
+  const words = searchWords(language);
+  const places = searchWords(language, "places");
+  const localForm = unifiedForm(language);
+  const parsed = parseCriteria(localForm, url.searchParams, say);
   const { values } = parsed;
   let criteria: ListingCriteria & Pick<Criteria, "placeKeys"> = parsed.criteria;
   let { errors } = parsed;
-  const form = { fields: fieldFormInfo(UNIFIED_FIELDS) };
+  const form = {
+    fields: fieldFormInfo(localForm.fields, words),
+    meta: { title: words("unified.meta.title"), description: words("unified.meta.description") },
+  };
   const viewer = await viewerFor(request);
   // Visitors are led to sign in before a members' place index, as to a members' collection.
   const placeIndexes = sources.places.map((i) => ({
-    title: i.title,
+    title: places(`indexes.${i.id}.title`),
     access: i.access,
     href: i.access === "members" && !viewer.isMember ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
   }));
@@ -136,7 +164,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
   if (!hasAnyCriterion(criteria)) {
     return { form, values, errors, results: null, placeIndexes, nearCandidates, map: null, mapHref: null };
   }
-  const broad = await tooBroadForAnyRole(database, sources.records, criteria, viewer);
+  const broad = await tooBroadForAnyRole(database, sources.records, criteria, viewer, { say, words });
   if (broad) {
     return data(
       { form, values, errors: broad, results: null, placeIndexes, nearCandidates, map: null, mapHref: null },
@@ -175,7 +203,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
       if (!roleCriteria) continue;
       const { total, lowerBound } = await countMatches(database, collection, roleCriteria, viewer);
       roles.push({
-        label: role.label,
+        label: words(`roles.${role.key}`),
         count: total,
         countIsLowerBound: lowerBound,
         href: ((href) => (locked ? signInPath(href) : href))(
@@ -185,7 +213,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
     }
     results.push({
       id: collection.id,
-      title: collection.title,
+      title: localizedCollection(collection, language).title,
       group: collection.group,
       access: collection.access,
       locked,
@@ -214,7 +242,9 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
       group: FAMILY_GROUP,
       access: "members",
       locked,
-      roles: [{ label: "in its families", count, countIsLowerBound: false, href: locked ? signInPath(href) : href }],
+      roles: [
+        { label: words("roles.families"), count, countIsLowerBound: false, href: locked ? signInPath(href) : href },
+      ],
       unit: "person",
     });
   }

@@ -80,7 +80,7 @@ export interface CollectionDef {
    * bride…), each as its surname and given-name fields. A visitor's
    * "Schulz" is counted once per role, with a link that searches that role.
    */
-  roles: readonly { label: string; surname: string; givenName: string }[];
+  roles: readonly { key: string; label: string; surname: string; givenName: string }[];
 }
 
 export function field(

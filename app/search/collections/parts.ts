@@ -8,15 +8,21 @@ import { type CollectionDef, type DisplayField, type SearchField, type SortColum
 type Role = CollectionDef["roles"][number];
 type Act = Pick<CollectionDef, "defaultSort" | "subject" | "roles">;
 
-const role = (label: string, surname = "surname", givenName = "givenName"): Role => ({ label, surname, givenName });
+// `key` names the role's words in the `search` catalogs (`roles.child`); the label is the English.
+const role = (key: string, label: string, surname = "surname", givenName = "givenName"): Role => ({
+  key,
+  label,
+  surname,
+  givenName,
+});
 
 export const ROLES = {
-  child: role("as the child"),
-  deceased: role("as the deceased"),
-  indexed: role("as the person indexed"),
-  mother: role("as the mother (maiden name)", "motherMaidenName", "motherGivenName"),
-  groom: role("as the groom", "groomSurname", "groomGivenName"),
-  bride: role("as the bride", "brideSurname", "brideGivenName"),
+  child: role("child", "as the child"),
+  deceased: role("deceased", "as the deceased"),
+  indexed: role("indexed", "as the person indexed"),
+  mother: role("mother", "as the mother (maiden name)", "motherMaidenName", "motherGivenName"),
+  groom: role("groom", "as the groom", "groomSurname", "groomGivenName"),
+  bride: role("bride", "as the bride", "brideSurname", "brideGivenName"),
 } as const;
 
 /** An act about one person (a birth, a death, an index entry): by year and surname, titled with the person's name. */

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { loadUnifiedSearch } from "../unified.server";
-import { formatCount } from "~/ui/format";
+import { Trans, useTranslation } from "~/i18n/react";
 import { ModeField, NearField, YearRange } from "~/listing/ui/form-fields";
 import { PATHS } from "~/routing/paths";
 import { SurnameMap } from "~/search/ui/surname-map-lazy";
@@ -10,19 +10,17 @@ export function UnifiedSearchPage() {
     useLoaderData<typeof loadUnifiedSearch>();
   const any = results?.some((c) => c.roles.some((r) => r.count > 0));
   const lockedOut = results?.some((c) => c.locked && c.unit === "record");
+  const { t } = useTranslation("search");
   return (
     <>
-      <h1>Search all records</h1>
-      <p className="lead">
-        One search over every collection. Each collection tells you how many records it holds for the person, and a link
-        takes the search into that collection with all its fields.
-      </p>
+      <h1>{t("unified.heading")}</h1>
+      <p className="lead">{t("unified.lead")}</p>
       <Form
         method="get"
         action={PATHS.searchAll}
         className="search-form"
         role="search"
-        aria-label="Search all collections"
+        aria-label={t("unified.formLabel")}
       >
         <div className="fields">
           {form.fields.map((f) => (
@@ -33,21 +31,20 @@ export function UnifiedSearchPage() {
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
-            Search
+            {t("form.search")}
           </button>
           <Link to={PATHS.searchAll} className="btn btn-secondary">
-            Clear
+            {t("form.clear")}
           </Link>
         </div>
       </Form>
       <p>
-        Looking for a village rather than a person? The place indexes find places by any of their names, and the places
-        near them:{" "}
+        {t("unified.placesLead")}{" "}
         {placeIndexes.map((i, n) => (
           <span key={i.href}>
-            {n > 0 && (n === placeIndexes.length - 1 ? " and " : ", ")}
+            {n > 0 && (n === placeIndexes.length - 1 ? t("unified.listAnd") : t("unified.listComma"))}
             <Link to={i.href}>{i.title}</Link>
-            {i.access === "members" && " (members)"}
+            {i.access === "members" && ` ${t("unified.members")}`}
           </span>
         ))}
         .
@@ -55,31 +52,27 @@ export function UnifiedSearchPage() {
       {any && mapHref && !map && (
         <p className="results-actions">
           <Link to={mapHref} className="btn btn-secondary">
-            Where are they? Map of places
+            {t("results.showMap")}
           </Link>
         </p>
       )}
       {map && (
         <section aria-labelledby="map-heading" className="results-section">
-          <h2 id="map-heading">Where they are</h2>
-          {lockedOut && (
-            <p>
-              The map holds the collections you may read: members&rsquo; collections are counted below but not mapped.
-            </p>
-          )}
-          <SurnameMap map={map} subject="the records found in every collection" />
+          <h2 id="map-heading">{t("unified.mapHeading")}</h2>
+          {lockedOut && <p>{t("unified.mapLocked")}</p>}
+          <SurnameMap map={map} subject={t("unified.mapSubject")} />
         </section>
       )}
       {results && (
         <section aria-labelledby="per-collection" className="results-section">
-          <h2 id="per-collection">{any ? "Records found" : "No records found"}</h2>
+          <h2 id="per-collection">{any ? t("unified.found") : t("results.none")}</h2>
           <ul className="cards">
             {results.map((c) => (
               <li key={c.id} className="card">
                 <h3>{c.title}</h3>
                 <p>
                   <span className={c.access === "public" ? "badge-public" : "badge-members"}>
-                    {c.access === "public" ? "Free for everyone" : "Members only"}
+                    {c.access === "public" ? t("unified.free") : t("unified.membersOnly")}
                   </span>
                 </p>
                 <ul className="role-counts">
@@ -87,22 +80,20 @@ export function UnifiedSearchPage() {
                     <li key={r.label}>
                       {r.count > 0 ? (
                         <Link to={r.href}>
-                          {r.countIsLowerBound ? "More than " : ""}
-                          {formatCount(r.count)} {r.count === 1 ? c.unit : c.unit === "person" ? "people" : "records"}{" "}
-                          {r.label}
+                          {t(`unified.${c.unit}${r.countIsLowerBound ? "MoreThan" : ""}`, {
+                            count: r.count,
+                            role: r.label,
+                          })}
                         </Link>
                       ) : (
-                        <>
-                          No {c.unit === "person" ? "people" : "records"} {r.label}
-                        </>
+                        t(`unified.${c.unit}None`, { role: r.label })
                       )}
                     </li>
                   ))}
                 </ul>
                 {c.locked && (
                   <p className="members-invite">
-                    Members only: <Link to={PATHS.signup}>become a member</Link> or sign in through a link above to see
-                    these records.
+                    <Trans t={t} i18nKey="unified.invite" components={{ signup: <Link to={PATHS.signup} /> }} />
                   </p>
                 )}
               </li>
