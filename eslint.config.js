@@ -61,6 +61,7 @@ const TRANSLATED_FILES = [
   "app/places/ui/place-page.tsx",
   "app/search/ui/place-records.tsx",
   "app/unified/ui/*.tsx",
+  "app/search/ui/surname-map.tsx",
   "app/routes/unified-search.tsx",
 ];
 

@@ -187,7 +187,7 @@ export async function loadSearchPage(request: Request, registered: CollectionDef
   const map = isMapView(url.searchParams)
     ? surnameMap({
         counts: await recordPlaceCounts(database, [{ collection, criteria }], viewer),
-        decade: parseDecade(url.searchParams),
+        decade: parseDecade(url.searchParams, say),
         query,
         action: searchPath(collection),
       })

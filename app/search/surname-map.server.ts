@@ -1,3 +1,4 @@
+import { ENGLISH_SAY, type Say } from "~/listing/say";
 import { buildMapView } from "~/maps/view.server";
 import { knownPlacePath } from "~/places/nearby.server";
 import { mapIndex } from "~/places/indexes";
@@ -25,11 +26,12 @@ export type DecadeChoice = { decade: number | null; error?: undefined } | { deca
  * The `decade` parameter: empty or absent for all decades, else a decade's first year. A decade in which no record
  * falls is a fair question (its answer is none); anything else is a message beside the field.
  */
-export function parseDecade(params: URLSearchParams): DecadeChoice {
+/** `say` gives its message in the reader's language (app/listing/say.ts); English without. */
+export function parseDecade(params: URLSearchParams, say: Say = ENGLISH_SAY): DecadeChoice {
   const raw = (params.get("decade") ?? "").trim();
   if (!raw) return { decade: null };
   if (!DECADE.test(raw)) {
-    return { decade: null, error: "Choose a decade from the list (its first year, such as 1850)." };
+    return { decade: null, error: say("Choose a decade from the list (its first year, such as 1850).") };
   }
   return { decade: Number(raw) };
 }

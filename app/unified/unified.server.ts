@@ -187,7 +187,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
           ),
           viewer,
         ),
-        decade: parseDecade(url.searchParams),
+        decade: parseDecade(url.searchParams, say),
         query,
         action: PATHS.searchAll,
       })
