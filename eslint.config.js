@@ -62,6 +62,8 @@ const TRANSLATED_FILES = [
   "app/search/ui/place-records.tsx",
   "app/unified/ui/*.tsx",
   "app/search/ui/surname-map.tsx",
+  "app/maps/ui/geo-map.tsx",
+  "app/places/ui/place-map.tsx",
   "app/routes/unified-search.tsx",
 ];
 

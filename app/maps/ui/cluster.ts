@@ -27,10 +27,17 @@ export interface TargetGroup {
 /** A group's name lists this many of its places; the rest are counted. */
 const GROUP_NAMES_LISTED = 3;
 
-/** "3 places: Michalow, Sulzthal, Grünberg", "12 places: Michalow, Sulzthal, Grünberg and 9 more". */
-export function groupName(labels: readonly string[]): string {
+/**
+ * "3 places: Michalow, Sulzthal, Grünberg", "12 places: Michalow, Sulzthal, Grünberg and 9 more". `words` names
+ * the group in the reader's language (the map's words, app/maps/ui/words.ts); English without.
+ */
+export function groupName(
+  labels: readonly string[],
+  words?: { group(count: number, listed: string, more: number): string },
+): string {
   const listed = labels.slice(0, GROUP_NAMES_LISTED).join(", ");
   const more = labels.length - GROUP_NAMES_LISTED;
+  if (words) return words.group(labels.length, listed, Math.max(0, more));
   return `${labels.length} places: ${listed}${more > 0 ? ` and ${more} more` : ""}`;
 }
 

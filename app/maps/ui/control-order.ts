@@ -11,9 +11,9 @@ export function controlsFirst(container: Element): void {
   if (controls && container.firstChild !== controls) container.insertBefore(controls, container.firstChild);
 }
 
-/** The layer control's radio buttons, named as one group ("Base map") rather than two loose buttons. */
-export function nameBaseLayerGroup(control: Element | undefined): void {
+/** The layer control's radio buttons, named as one group ("Base map", or `name` in the reader's language). */
+export function nameBaseLayerGroup(control: Element | undefined, name = "Base map"): void {
   const group = control?.querySelector(".leaflet-control-layers-base");
   group?.setAttribute("role", "radiogroup");
-  group?.setAttribute("aria-label", "Base map");
+  group?.setAttribute("aria-label", name);
 }

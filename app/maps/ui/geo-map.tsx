@@ -3,6 +3,8 @@ import { useContext, useEffect, useId, useRef, useState } from "react";
 import { BASE_MAP_CREDIT, type GridOverlay, type MapView } from "../types";
 import type { LeafletMapHandle } from "./leaflet-map.client";
 import { MapDrawings } from "./drawings";
+import { useTranslation } from "~/i18n/react";
+import type { MapWords } from "./words";
 
 /** How near the screen the map starts (decision 0047): a flick of the thumb ahead, so it is drawn when it comes. */
 const MAP_START_MARGIN = "50% 0px";
@@ -28,13 +30,31 @@ export function GeoMap({
   title,
   description,
   grid,
+  gridLabel,
 }: {
   view: MapView;
   title: string;
   description: string;
   grid?: GridOverlay;
+  /** The grid's name in the reader's language (the place index's), else the grid's own. */
+  gridLabel?: string;
 }) {
   const id = useId();
+  const { t } = useTranslation("places");
+  const words: MapWords = {
+    bundledMap: t("maps.bundledMap"),
+    tileMap: t("maps.tileMap"),
+    baseMap: t("maps.baseMap"),
+    zoomIn: t("maps.zoomIn"),
+    zoomOut: t("maps.zoomOut"),
+    keyboard: (mapTitle) => t("maps.keyboard", { title: mapTitle }),
+    group: (count, listed, more) =>
+      more > 0 ? t("maps.groupMore", { count, listed, more }) : t("maps.group", { count, listed }),
+    zoomHint: t("maps.zoomHint"),
+    listHint: t("maps.listHint"),
+  };
+  const wordsRef = useRef(words);
+  wordsRef.current = words;
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   const gridId = `${id}-grid`;
@@ -59,7 +79,13 @@ export function GeoMap({
           if (cancelled) return;
           // Leaflet measures its container when it starts: it must be showing.
           element.hidden = false;
-          handle.current = mountLeafletMap(element, view, { title, grid, gridOn: gridOnRef.current, navigate });
+          handle.current = mountLeafletMap(element, view, {
+            title,
+            grid,
+            gridOn: gridOnRef.current,
+            navigate,
+            words: wordsRef.current,
+          });
           setInteractive(true);
         })
         // Leaflet failed to load (an old build, no network): the SVG stays the map.
@@ -109,7 +135,7 @@ export function GeoMap({
             checked={gridOn}
             onChange={(e) => setGridOn(e.target.checked)}
           />{" "}
-          <label htmlFor={gridId}>Show the {grid.label}</label>
+          <label htmlFor={gridId}>{t("maps.showGrid", { grid: gridLabel ?? grid.label })}</label>
         </p>
       )}
       <div className="geo-map-frame">

@@ -3,6 +3,7 @@ import "leaflet/dist/leaflet.css";
 import type { Position } from "../clip";
 import { type BaseLines, boxed, halfPixelDegrees, linesFor } from "../detail";
 import { controlsFirst, nameBaseLayerGroup } from "./control-order";
+import type { MapWords } from "./words";
 import { drawPlaceMarkers } from "./place-markers.client";
 import {
   BASE_MAP_ATTRIBUTION,
@@ -53,6 +54,8 @@ export interface LeafletMapOptions {
   gridOn: boolean;
   /** Follows a popup's link inside the app (Remix navigation) rather than reloading the page. */
   navigate: (href: string) => void;
+  /** The map's words in the reader's language (app/maps/ui/words.ts); English without. */
+  words?: MapWords;
 }
 
 export interface LeafletMapHandle {
@@ -82,6 +85,17 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   const map = L.map(element, { keyboard: true, zoomSnap: 0.5, minZoom: 4, maxZoom: 15, preferCanvas: false });
   // Tab from the map reaches zoom and the choice of base map before the markers.
   controlsFirst(element);
+  const words = options.words;
+  if (words) {
+    for (const [selector, label] of [
+      [".leaflet-control-zoom-in", words.zoomIn],
+      [".leaflet-control-zoom-out", words.zoomOut],
+    ] as const) {
+      const button = element.querySelector(selector);
+      button?.setAttribute("title", label);
+      button?.setAttribute("aria-label", label);
+    }
+  }
   map.attributionControl.setPrefix("Leaflet");
   map.attributionControl.addAttribution(escapedText(BASE_MAP_ATTRIBUTION));
   const canvas = L.canvas({ padding: CANVAS_PADDING });
@@ -147,9 +161,13 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   if (view.tiles) {
     const tiles = L.tileLayer(view.tiles.url, { attribution: escapedText(view.tiles.attribution), maxZoom: 18 });
     const layers = L.control
-      .layers({ "Bundled map (offline)": shapes, "Tile map": tiles }, undefined, { collapsed: false })
+      .layers(
+        { [words?.bundledMap ?? "Bundled map (offline)"]: shapes, [words?.tileMap ?? "Tile map"]: tiles },
+        undefined,
+        { collapsed: false },
+      )
       .addTo(map);
-    nameBaseLayerGroup(layers.getContainer());
+    nameBaseLayerGroup(layers.getContainer(), words?.baseMap);
   }
 
   // The GeoNames towns, fetched the first time the user zooms in far enough; their names above the base map and
@@ -265,7 +283,7 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
     }).addTo(map);
   }
 
-  drawPlaceMarkers(map, view, { canvas, navigate: options.navigate });
+  drawPlaceMarkers(map, view, { canvas, navigate: options.navigate, words });
 
   map.on("moveend", () => {
     drawBase();
@@ -277,7 +295,9 @@ export function mountLeafletMap(element: HTMLElement, view: MapView, options: Le
   element.setAttribute("role", "region");
   element.setAttribute(
     "aria-label",
-    `${options.title}. Interactive map: arrow keys pan, plus and minus zoom, Tab reaches the places.`,
+    words
+      ? words.keyboard(options.title)
+      : `${options.title}. Interactive map: arrow keys pan, plus and minus zoom, Tab reaches the places.`,
   );
 
   return {

@@ -1,6 +1,7 @@
 import L from "leaflet";
 import type { MapPointInput, MapView } from "../types";
 import { groupName, groupTargets } from "./cluster";
+import type { MapWords } from "./words";
 
 /**
  * The places on the Leaflet map (decisions 0032, 0047): focusable markers while few, canvas circles when many (the
@@ -23,6 +24,8 @@ const COLOURS = { point: "#1b4d89", centre: "#7b2d1a" } as const;
 export interface PlaceMarkerOptions {
   canvas: L.Canvas;
   navigate: (href: string) => void;
+  /** The groups' names in the reader's language; English without. */
+  words?: MapWords;
 }
 
 function popupContent(label: string, href: string, count: number | undefined, navigate: (href: string) => void) {
@@ -153,7 +156,14 @@ export function drawPlaceMarkers(map: L.Map, view: MapView, options: PlaceMarker
       ...(highlight ? [highlight.label] : []),
       ...members.filter((m) => !m.point.highlight).map((m) => m.point.label),
     ];
-    const name = `${groupName(labels)} — ${zooms ? "zoom in" : "show the list"}`;
+    const hint = options.words
+      ? zooms
+        ? options.words.zoomHint
+        : options.words.listHint
+      : zooms
+        ? "zoom in"
+        : "show the list";
+    const name = `${groupName(labels, options.words)} — ${hint}`;
     const count = document.createElement("span");
     count.className = "geo-cluster-count";
     count.textContent = String(members.length);

@@ -1,4 +1,5 @@
 import { GeoMap } from "~/maps/ui/geo-map";
+import { useTranslation } from "~/i18n/react";
 import type { MapView } from "~/maps/types";
 import { gridOverlayFor } from "../grid-overlay";
 import type { MapIndexId } from "../indexes";
@@ -15,5 +16,14 @@ export function PlaceMap({
   title: string;
   description: string;
 }) {
-  return <GeoMap view={map} title={title} description={description} grid={gridOverlayFor(index)} />;
+  const { t } = useTranslation("places");
+  return (
+    <GeoMap
+      view={map}
+      title={title}
+      description={description}
+      grid={gridOverlayFor(index)}
+      gridLabel={t(`indexes.${index}.grid`)}
+    />
+  );
 }
