@@ -64,6 +64,7 @@ const TRANSLATED_FILES = [
   "app/search/ui/surname-map.tsx",
   "app/maps/ui/geo-map.tsx",
   "app/places/ui/place-map.tsx",
+  "app/places/ui/place-search-page.tsx",
   "app/routes/unified-search.tsx",
 ];
 

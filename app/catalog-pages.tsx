@@ -57,6 +57,8 @@ function peopleSearchMeta(data: Data<typeof loadPersonSearch>): MetaDescriptor[]
 }
 
 function placeSearchMeta(data: Data<typeof loadPlaceSearch>): MetaDescriptor[] {
+  // Written by the loader in the reader's language.
+  if (data?.meta) return metaTags(data.meta);
   const total = data?.result?.total;
   const title = data?.form.title ?? "Place index";
   return [

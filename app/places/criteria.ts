@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { type Messages, DEFAULT_PER_PAGE, type PerPage, ParamReader, termSchema } from "~/listing/params";
 import { type SortKey, formatSort, parseSort } from "~/listing/sort";
+import type { Say } from "~/listing/say";
 import { PLACE_NAME_MODES, isMatchMode, modeOptions } from "~/names/match-modes";
 import { SQUARE_PATTERN } from "./grids";
 import { BREYER_INDEX, type MapIndexDef, type MapIndexId } from "./indexes";
@@ -54,8 +55,13 @@ export function defaultSort(criteria: Pick<PlaceCriteria, "near">): SortKey[] {
   return [{ field: criteria.near ? "distance" : "name", descending: false }];
 }
 
-export function parsePlaceCriteria(params: URLSearchParams, index: MapIndexDef = BREYER_INDEX): ParsedPlaceCriteria {
-  const read = new ParamReader(params);
+/** `say` gives the messages in the reader's language (app/listing/say.ts); English without. */
+export function parsePlaceCriteria(
+  params: URLSearchParams,
+  index: MapIndexDef = BREYER_INDEX,
+  say?: Say,
+): ParsedPlaceCriteria {
+  const read = new ParamReader(params, say);
   const criteria: PlaceCriteria = { index: index.id, page: 1, perPage: DEFAULT_PER_PAGE, sort: [] };
   const { grid } = index;
 
@@ -112,8 +118,9 @@ export function parsePlaceCriteria(params: URLSearchParams, index: MapIndexDef =
     const parsed = parseSort(rawSort, withDistance ? PLACE_SORTS : PLACE_SORTS.filter((s) => s !== "distance"), {
       dropped: withDistance ? [] : ["distance"],
       fallback: defaultSort(criteria),
+      say,
     });
-    if (typeof parsed === "string") read.fail("sort", parsed);
+    if (typeof parsed === "string") read.errors.sort = parsed;
     else criteria.sort = parsed;
   }
   return { criteria, errors: read.errors, values: read.values };

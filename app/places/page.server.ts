@@ -26,7 +26,7 @@ import { languageOfRequest } from "~/auth/language.server";
 import { formatDay } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import type { Words } from "~/listing/say";
-import { searchWords } from "~/listing/say.server";
+import { sayIn, searchWords } from "~/listing/say.server";
 import { COLLECTIONS } from "~/search/collections";
 import { localizedCollection } from "~/search/localize.server";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
@@ -69,43 +69,50 @@ function rowView(index: MapIndexDef, r: PlaceRow, words?: Words) {
 const searchHref = (index: MapIndexDef, criteria: PlaceCriteria) =>
   pathWith(mapSearchPath(index), placeCriteriaToParams(criteria));
 
-function chips(index: MapIndexDef, criteria: PlaceCriteria) {
+/** A search's chips in the reader's language (`words`: the `places` catalog's; `search`: the shared chips'). */
+function chips(index: MapIndexDef, criteria: PlaceCriteria, words: Words, search: Words) {
   const { chips: out, add } = chipCollector(criteria, (next) => searchHref(index, next));
+  const word = (key: string) => words(`indexes.${index.id}.${key}`);
   if (criteria.name) {
-    add(`Name: ${criteria.name.value}${modeNote(criteria.name.mode, DEFAULT_NAME_MODE)}`, { name: undefined });
+    const note = modeNote(criteria.name.mode, DEFAULT_NAME_MODE, search);
+    add(words("search.chipName", { name: criteria.name.value, note }), { name: undefined });
   }
-  if (criteria.province) add(`${index.provinceLabel}: ${criteria.province}`, { province: undefined });
-  if (criteria.sheet) add(`${index.grid.chipLabel}: ${criteria.sheet}`, { sheet: undefined });
-  if (criteria.square) add(`Square: ${criteria.square}`, { square: undefined });
+  if (criteria.province) add(`${word("provinceLabel")}: ${criteria.province}`, { province: undefined });
+  if (criteria.sheet) add(`${word("chipLabel")}: ${criteria.sheet}`, { sheet: undefined });
+  if (criteria.square) add(words("search.chipSquare", { square: criteria.square }), { square: undefined });
   if (criteria.near) {
-    add(`Within ${criteria.near.radiusKm} km of ${criteria.near.value}`, { near: undefined, sort: undefined });
+    add(search("chips.near", { km: criteria.near.radiusKm, place: criteria.near.value }), {
+      near: undefined,
+      sort: undefined,
+    });
   }
   return out;
 }
 
-function formOf(index: MapIndexDef) {
+function formOf(index: MapIndexDef, words: Words, search: Words) {
   const { grid } = index;
+  const word = (key: string) => words(`indexes.${index.id}.${key}`);
   return {
     id: index.id,
-    title: index.title,
-    description: index.description,
+    title: word("title"),
+    description: word("description"),
     access: index.access,
     searchPath: mapSearchPath(index),
-    nameModes: NAME_MODE_OPTIONS,
-    nameLabel: index.nameLabel,
+    nameModes: NAME_MODE_OPTIONS.map((m) => ({ ...m, label: search(`modes.${m.value}`) })),
+    nameLabel: word("nameLabel"),
     nameLang: index.nameLang,
-    ownColumnLabel: index.ownColumn?.label ?? null,
+    ownColumnLabel: index.ownColumn ? word("ownColumn") : null,
     ownColumnLang: index.ownColumn ? spellingLang(index, index.ownColumn.kind) : null,
-    provinceLabel: index.provinceLabel,
+    provinceLabel: word("provinceLabel"),
     provinces: index.provinces.map((p) => ({
       value: p.name,
       label: p.alias === p.name ? p.name : `${p.name} (${p.alias})`,
     })),
-    sheetLabel: grid.sheetLabel,
-    sheetHint: grid.hint ?? null,
+    sheetLabel: word("sheetLabel"),
+    sheetHint: grid.hint ? word("sheetHint") : null,
     sheets: grid.sheets ? [...grid.sheets] : null,
     hasSquares: grid.hasSquares,
-    coordinateColumn: grid.columnLabel,
+    coordinateColumn: word("columnLabel"),
     perPageChoices: perPageChoices(),
   };
 }
@@ -116,12 +123,19 @@ function formOf(index: MapIndexDef) {
  */
 export async function loadPlaceSearch(request: Request, index: MapIndexDef, viewer: Viewer) {
   const url = new URL(request.url);
-  const { criteria, errors, values } = parsePlaceCriteria(url.searchParams, index);
+  const language = await languageOfRequest(request);
+  const words = searchWords(language, "places");
+  const search = searchWords(language);
+  const { criteria, errors, values } = parsePlaceCriteria(url.searchParams, index, sayIn(language));
   const sort = formatSort(criteria.sort);
   const base = {
     // Which page the one search route renders (app/catalog-pages.tsx), without the catalog in the browser.
     kind: "places" as const,
-    form: formOf(index),
+    form: formOf(index, words, search),
+    meta: {
+      title: words("search.meta.title", { title: words(`indexes.${index.id}.title`) }),
+      description: words(`indexes.${index.id}.description`),
+    },
     values,
     sort,
     sortIsChosen: sort !== formatSort(defaultSort(criteria)),
@@ -176,6 +190,10 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
       : null;
   return {
     ...base,
+    meta: {
+      ...base.meta,
+      title: words("search.meta.titleWithCount", { count: result.total, title: words(`indexes.${index.id}.title`) }),
+    },
     errors,
     centreChoices,
     result: {
@@ -185,8 +203,8 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
       centre: centre ? { name: centre.name, province: centre.province, href: mapPlacePath(index, centre.id) } : null,
       radiusKm: criteria.near?.radiusKm ?? null,
       mappedCount: mapRows.length,
-      chips: chips(index, criteria),
-      rows: result.rows.map((r) => rowView(index, r)),
+      chips: chips(index, criteria, words, search),
+      rows: result.rows.map((r) => rowView(index, r, words)),
       map,
     },
   };

@@ -10,7 +10,8 @@ import {
   describedBy,
 } from "~/listing/ui/form-fields";
 import { ResultsSection, SortHeader } from "~/listing/ui/result-controls";
-import { formatCount } from "~/ui/format";
+import { Trans, useTranslation } from "~/i18n/react";
+import { labelInSentence } from "~/listing/say";
 import { LabelledField } from "~/ui/labelled-field";
 import type { loadPlaceSearch } from "../page.server";
 import { PlaceMap } from "./place-map";
@@ -22,10 +23,11 @@ type Result = NonNullable<PageData["result"]>;
 /** A place index's search (`/breyer/map/search`, …): the GET form, its chips, table, pages and map. */
 export function PlaceSearchPage() {
   const data = useLoaderData<typeof loadPlaceSearch>();
+  const { t } = useTranslation("search");
   return (
     <>
       <p className="breadcrumb">
-        <Link to={PATHS.searchAll}>All collections</Link> › {data.form.title}
+        <Link to={PATHS.searchAll}>{t("page.allCollections")}</Link> › {data.form.title}
       </p>
       <h1>{data.form.title}</h1>
       <p className="lead">{data.form.description}</p>
@@ -47,6 +49,7 @@ function SelectField({
   data: PageData;
 }) {
   const { values, errors } = data;
+  const { t } = useTranslation("places");
   const typed = values[name];
   const known = typed === undefined || typed === "" || options.some((o) => o.value === typed);
   return (
@@ -58,14 +61,14 @@ function SelectField({
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describedBy(errors, name)}
       >
-        <option value="">Any</option>
+        <option value="">{t("form.any", { ns: "search" })}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
         {/* What was typed into the URL stays visible beside its message. */}
-        {!known && <option value={typed}>{typed} (not on the list)</option>}
+        {!known && <option value={typed}>{t("search.notOnList", { value: typed })}</option>}
       </select>
       <FieldError errors={errors} name={name} />
     </LabelledField>
@@ -75,6 +78,7 @@ function SelectField({
 function PlaceSearchForm({ data }: { data: PageData }) {
   const { form, values, errors } = data;
   const navigation = useNavigation();
+  const { t } = useTranslation("places");
   const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
   return (
     <Form
@@ -84,11 +88,11 @@ function PlaceSearchForm({ data }: { data: PageData }) {
       action={form.searchPath}
       className="search-form"
       role="search"
-      aria-label={`Search the ${form.title}`}
+      aria-label={t("search.formLabel", { title: form.title })}
     >
       <FormProblemsNotice errors={errors} />
       <ModeField
-        field={{ name: "name", label: "Place name (any spelling)", defaultMode: "starts", modes: form.nameModes }}
+        field={{ name: "name", label: t("search.nameField"), defaultMode: "starts", modes: form.nameModes }}
         values={values}
         errors={errors}
       />
@@ -113,22 +117,29 @@ function PlaceSearchForm({ data }: { data: PageData }) {
       {form.hasSquares && (
         <TextField
           name="square"
-          label="Grid square"
-          hint="A letter A–H and a number 1–8, e.g. C4"
+          label={t("search.square")}
+          hint={t("search.squareHint")}
           size={4}
           values={values}
           errors={errors}
         />
       )}
       <fieldset className="field field-near">
-        <legend>Within a distance of a place</legend>
+        <legend>{t("search.within")}</legend>
         <div className="near-row">
-          <TextField name="radius" label="Kilometres" inputMode="decimal" size={5} values={values} errors={errors} />
-          <TextField name="near" label="of the place" values={values} errors={errors} />
+          <TextField
+            name="radius"
+            label={t("search.km")}
+            inputMode="decimal"
+            size={5}
+            values={values}
+            errors={errors}
+          />
+          <TextField name="near" label={t("search.ofPlace")} values={values} errors={errors} />
         </div>
         {values.nearId && !errors.near && <input type="hidden" name="nearId" value={values.nearId} />}
         {data.centreChoices.length > 0 && (
-          <ul className="centre-choices" aria-label="Places of that name">
+          <ul className="centre-choices" aria-label={t("near.candidates", { ns: "search" })}>
             {data.centreChoices.map((c) => (
               <li key={c.href}>
                 <Link to={c.href}>{c.label}</Link>
@@ -152,34 +163,40 @@ function PlaceSearchForm({ data }: { data: PageData }) {
 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
+  const { t, translator } = useTranslation("places");
+  const { language } = translator;
   const mapTitle = result.centre
-    ? `Map of the ${formatCount(result.mappedCount)} places within ${result.radiusKm} km of ${result.centre.name}`
-    : `Map of the ${formatCount(result.mappedCount)} places on this page`;
+    ? t("search.mapTitleNear", { count: result.mappedCount, km: result.radiusKm, place: result.centre.name })
+    : t("search.mapTitlePage", { count: result.mappedCount });
   const mapDescription = result.centre
-    ? `${result.centre.name} is the large dot in the middle of the circle; every other dot is a place listed in the table.`
-    : "Each dot is a place listed in the table.";
+    ? t("search.mapDescNear", { place: result.centre.name })
+    : t("search.mapDescPage");
   return (
     <ResultsSection
       result={result}
       perPage={data.perPage}
       sort={sort}
-      none="No places found"
-      noun={["place", "places"]}
+      none={t("search.none")}
+      counted={(n) => t("search.count", { count: n })}
       note={
         result.centre && (
           <p>
-            Distances are measured from <Link to={result.centre.href}>{result.centre.name}</Link> (
-            {result.centre.province}), as the crow flies.
+            <Trans
+              t={t}
+              i18nKey="search.distanceNote"
+              values={{ place: result.centre.name, province: result.centre.province }}
+              components={{ centre: <Link to={result.centre.href} /> }}
+            />
           </p>
         )
       }
-      empty={<p>Nothing matched. Try “Sounds like” or “Contains” for the name, a larger distance, or fewer fields.</p>}
+      empty={<p>{t("search.nothing")}</p>}
       className="place-results"
       after={
         result.map && <PlaceMap map={result.map} index={data.form.id} title={mapTitle} description={mapDescription} />
       }
     >
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Places found">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("search.tableLabel")}>
         <table className="results place-table card-table">
           <thead>
             <tr>
@@ -190,15 +207,15 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                 </th>
               )}
               <th scope="col" className="unsortable">
-                Other names
+                {t("search.otherNames")}
               </th>
               <SortHeader query={result.query} sort={sort} column="province" label={data.form.provinceLabel} />
               <SortHeader query={result.query} sort={sort} column="sheet" label={data.form.coordinateColumn} />
               <th scope="col" className="unsortable">
-                Coordinates
+                {t("page.coordinates")}
               </th>
               {result.withDistance && (
-                <SortHeader query={result.query} sort={sort} column="distance" label="Distance" />
+                <SortHeader query={result.query} sort={sort} column="distance" label={t("search.distance")} />
               )}
             </tr>
           </thead>
@@ -215,13 +232,13 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                     {r.ownSpelling}
                   </td>
                 )}
-                <td data-label="Other names" className={r.spellings.length ? undefined : "empty"}>
+                <td data-label={t("search.otherNames")} className={r.spellings.length ? undefined : "empty"}>
                   {r.spellings.length ? (
                     <ul className="spellings">
                       {r.spellings.map((s) => (
                         <li key={`${s.kind}${s.name}`}>
                           <span lang={s.lang}>{s.name}</span>{" "}
-                          <span className="spelling-kind">({s.kind.toLowerCase()})</span>
+                          <span className="spelling-kind">({labelInSentence(language, s.kind)})</span>
                         </li>
                       ))}
                     </ul>
@@ -231,11 +248,11 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                 </td>
                 <td data-label={data.form.provinceLabel}>{r.province}</td>
                 <td data-label={data.form.coordinateColumn}>{r.mapCoordinate}</td>
-                <td data-label="Coordinates" className="coords">
+                <td data-label={t("page.coordinates")} className="coords">
                   {r.coordinates}
                 </td>
                 {result.withDistance && (
-                  <td data-label="Distance" className="distance">
+                  <td data-label={t("search.distance")} className="distance">
                     {r.distance}
                   </td>
                 )}
