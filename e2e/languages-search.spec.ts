@@ -43,7 +43,7 @@ test.describe("the record search in the reader's language", () => {
   }, testInfo) => {
     await page.goto(`${BIRTHS}?lng=de`);
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("St. Petersburger Konsistorium: Geburten");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Konsistorium St. Petersburg: Geburten");
     await expect(page.getByRole("link", { name: text("de", "search", "page.allCollections") })).toBeVisible();
     await page.getByLabel("Familienname", { exact: true }).fill("Schmidt");
     await page.getByRole("button", { name: text("de", "search", "form.search") }).click();
@@ -102,13 +102,13 @@ test.describe("the record search in the reader's language", () => {
     await expect(page).toHaveURL(/\/breyer\/map\/place\/\d+/);
     await page.goto(`${new URL(page.url()).pathname}?lng=ru`);
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
-    await expect(page.getByRole("link", { name: "Указатель к карте Брейера" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Указатель карты Брейера" }).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: text("ru", "places", "indexes.breyer.entryHeading") })).toBeVisible();
     await expect(page.getByText(text("ru", "places", "page.coordinates"), { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "В радиусе 10 км" })).toBeVisible();
     await expect(page.getByRole("heading", { name: text("ru", "places", "records.heading") })).toBeVisible();
     await expect(page.getByRole("heading", { name: text("ru", "places", "page.citeHeading") })).toBeVisible();
-    await expect(page.locator("#citation-text")).toHaveValue(/Внесено в Metryka, Указатель к карте Брейера/);
+    await expect(page.locator("#citation-text")).toHaveValue(/Внесено в Metryka, Указатель карты Брейера/);
     await expectAccessible(page);
     await shot(page, testInfo, "place-ru");
   });

@@ -28,7 +28,7 @@ import type { Language } from "~/i18n/languages";
 import type { Words } from "~/listing/say";
 import { sayIn, searchWords } from "~/listing/say.server";
 import { COLLECTIONS } from "~/search/collections";
-import { localizedCollection } from "~/search/localize.server";
+import { localizedCollection, sourceWord } from "~/search/localize.server";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
 
 /**
@@ -94,8 +94,8 @@ function formOf(index: MapIndexDef, words: Words, search: Words) {
   const word = (key: string) => words(`indexes.${index.id}.${key}`);
   return {
     id: index.id,
-    title: word("title"),
-    description: word("description"),
+    title: sourceWord(words.language as Language, index.id, "title", index.title),
+    description: sourceWord(words.language as Language, index.id, "description", index.description),
     access: index.access,
     searchPath: mapSearchPath(index),
     nameModes: NAME_MODE_OPTIONS.map((m) => ({ ...m, label: search(`modes.${m.value}`) })),
@@ -133,8 +133,8 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
     kind: "places" as const,
     form: formOf(index, words, search),
     meta: {
-      title: words("search.meta.title", { title: words(`indexes.${index.id}.title`) }),
-      description: words(`indexes.${index.id}.description`),
+      title: words("search.meta.title", { title: sourceWord(language, index.id, "title", index.title) }),
+      description: sourceWord(language, index.id, "description", index.description),
     },
     values,
     sort,
@@ -192,7 +192,10 @@ export async function loadPlaceSearch(request: Request, index: MapIndexDef, view
     ...base,
     meta: {
       ...base.meta,
-      title: words("search.meta.titleWithCount", { count: result.total, title: words(`indexes.${index.id}.title`) }),
+      title: words("search.meta.titleWithCount", {
+        count: result.total,
+        title: sourceWord(language, index.id, "title", index.title),
+      }),
     },
     errors,
     centreChoices,
@@ -220,7 +223,7 @@ function localCitation(index: MapIndexDef, place: PlaceRow, pageUrl: string, acc
     name: place.name,
     where: words(`indexes.${index.id}.describe`, { sheet: place.sheet, square: place.square }),
     source: words(`indexes.${index.id}.source`),
-    title: words(`indexes.${index.id}.title`),
+    title: sourceWord(language, index.id, "title", index.title),
     url: pageUrl,
     accessed: language === "en" ? formatCitationDay(accessed) : formatDay(language, iso, accessed.getUTCFullYear()),
   });
@@ -261,7 +264,7 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
   });
   const searchPath = mapSearchPath(index);
   const nearParams = placeCriteriaToParams({ near });
-  const title = indexWord("title");
+  const title = sourceWord(language, index.id, "title", index.title);
   return {
     // The record collections' titles in the reader's language, for the records that mention the place (the catalog
     // adds those below the place's page: app/search/ui/place-records.tsx).

@@ -4,10 +4,11 @@ import type { Language } from "~/i18n/languages";
 import type { CollectionDef, DisplayField, SearchField } from "./collections";
 
 /**
- * A collection as a reader of `language` sees it (issue 29): its title, description and field labels from the
- * `fields` catalogs, keyed by collection and field name (`lublin-birth.fields.surname`: a record's fields, which the
- * import pages map columns to; `.search.` the form's fields, `.columns.` the results table's). Everything else —
- * names, paths, modes, the records — is the registry's. English is the registry itself (app/search/localize.test.ts
+ * A collection as a reader of `language` sees it (issue 29): its title and description from the `catalog`
+ * namespace (the menu's and home page's words, app/catalog-text.server.ts), its field labels from the `fields`
+ * catalogs, keyed by collection and field name (`lublin-birth.fields.surname`: a record's fields, which the import
+ * pages map columns to; `.search.` the form's fields, `.columns.` the results table's). Everything else — names,
+ * paths, modes, the records — is the registry's. English is the registry itself (app/search/localize.server.test.ts
  * holds the English catalog to its labels).
  */
 const localized = new Map<string, CollectionDef>();
@@ -40,8 +41,8 @@ function localize(c: CollectionDef, language: Language): CollectionDef {
   const subject = c.subject;
   return {
     ...c,
-    title: String(t(`${c.id}.title` as never)),
-    description: String(t(`${c.id}.description` as never)),
+    title: sourceWord(language, c.id, "title", c.title),
+    description: sourceWord(language, c.id, "description", c.description),
     searchFields: c.searchFields.map(search),
     resultColumns: c.resultColumns.map(display("columns")),
     detailFields: c.detailFields.map(display("fields")),
@@ -60,4 +61,9 @@ function localize(c: CollectionDef, language: Language): CollectionDef {
 /** A record type's label ("Birth or baptism") in `language`. */
 export function recordTypeLabel(language: Language, value: string, english: string): string {
   return String(translator(language, "fields")(`recordTypes.${value}` as never, { defaultValue: english } as never));
+}
+
+/** A source's title or description (a collection's, a place index's) in `language`, from the `catalog` namespace. */
+export function sourceWord(language: Language, id: string, key: "title" | "description", english: string): string {
+  return String(translator(language, "catalog")(`sources.${id}.${key}` as never, { defaultValue: english } as never));
 }

@@ -34,7 +34,7 @@ import { translator } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/languages";
 import type { Say, Words } from "~/listing/say";
 import { sayIn, searchWords } from "~/listing/say.server";
-import { localizedCollection } from "~/search/localize.server";
+import { localizedCollection, sourceWord } from "~/search/localize.server";
 
 /**
  * The unified search (/Search): one form over every collection. Its fields
@@ -128,7 +128,6 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
   const language = await languageOfRequest(request);
   const say = sayIn(language);
   const words = searchWords(language);
-  const places = searchWords(language, "places");
   const localForm = unifiedForm(language);
   const parsed = parseCriteria(localForm, url.searchParams, say);
   const { values } = parsed;
@@ -141,7 +140,7 @@ export async function loadUnifiedSearch(request: Request, sources: UnifiedSource
   const viewer = await viewerFor(request);
   // Visitors are led to sign in before a members' place index, as to a members' collection.
   const placeIndexes = sources.places.map((i) => ({
-    title: places(`indexes.${i.id}.title`),
+    title: sourceWord(language, i.id, "title", i.title),
     access: i.access,
     href: i.access === "members" && !viewer.isMember ? signInPath(mapSearchPath(i)) : mapSearchPath(i),
   }));
