@@ -35,7 +35,8 @@ async function resultCount(page: Page): Promise<number> {
   return Number(/^[\d\s.,\u00a0\u202f]+/.exec(heading)![0]!.replace(/\D/g, ""));
 }
 
-const POLISH_MONTHS = /\d{1,2}(\/\d{1,2})? (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia) 1\d{3}/;
+const POLISH_MONTHS =
+  /\d{1,2}(\/\d{1,2})? (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia) 1\d{3}/;
 
 test.describe("the record search in the reader's language", () => {
   test("a German reader searches births by surname and reads the results and chips in German", async ({
@@ -103,7 +104,9 @@ test.describe("the record search in the reader's language", () => {
     await page.goto(`${new URL(page.url()).pathname}?lng=ru`);
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await expect(page.getByRole("link", { name: "Указатель карты Брейера" }).first()).toBeVisible();
-    await expect(page.getByRole("heading", { name: text("ru", "places", "indexes.breyer.entryHeading") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: text("ru", "places", "indexes.breyer.entryHeading") }),
+    ).toBeVisible();
     await expect(page.getByText(text("ru", "places", "page.coordinates"), { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "В радиусе 10 км" })).toBeVisible();
     await expect(page.getByRole("heading", { name: text("ru", "places", "records.heading") })).toBeVisible();
