@@ -113,6 +113,7 @@ function formOf(index: MapIndexDef, words: Words, search: Words) {
     sheets: grid.sheets ? [...grid.sheets] : null,
     hasSquares: grid.hasSquares,
     coordinateColumn: word("columnLabel"),
+    gridLabel: word("grid"),
     perPageChoices: perPageChoices(),
   };
 }
@@ -284,6 +285,7 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
       provinceNoun: indexWord("provinceNoun"),
       coordinateLabel: indexWord("coordinateLabel"),
       sameCoordinateLabel: indexWord("sameCoordinate"),
+      gridLabel: indexWord("grid"),
       ownColumnLabel: index.ownColumn ? indexWord("ownColumn") : null,
       ownColumnLang: index.ownColumn ? spellingLang(index, index.ownColumn.kind) : null,
     },

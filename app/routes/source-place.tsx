@@ -25,7 +25,7 @@ export default function SourcePlace() {
 
 export const meta: MetaFunction<typeof loader> = (args) => placePageMeta(args);
 
-export const handle = i18nHandle("places", "records");
+export const handle = i18nHandle("places", "records", "search");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

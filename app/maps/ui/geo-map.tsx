@@ -40,18 +40,18 @@ export function GeoMap({
   gridLabel?: string;
 }) {
   const id = useId();
-  const { t } = useTranslation("places");
+  const { t } = useTranslation("search");
   const words: MapWords = {
-    bundledMap: t("maps.bundledMap"),
-    tileMap: t("maps.tileMap"),
-    baseMap: t("maps.baseMap"),
-    zoomIn: t("maps.zoomIn"),
-    zoomOut: t("maps.zoomOut"),
-    keyboard: (mapTitle) => t("maps.keyboard", { title: mapTitle }),
+    bundledMap: t("geo.bundledMap"),
+    tileMap: t("geo.tileMap"),
+    baseMap: t("geo.baseMap"),
+    zoomIn: t("geo.zoomIn"),
+    zoomOut: t("geo.zoomOut"),
+    keyboard: (mapTitle) => t("geo.keyboard", { title: mapTitle }),
     group: (count, listed, more) =>
-      more > 0 ? t("maps.groupMore", { count, listed, more }) : t("maps.group", { count, listed }),
-    zoomHint: t("maps.zoomHint"),
-    listHint: t("maps.listHint"),
+      more > 0 ? t("geo.groupMore", { count, listed, more }) : t("geo.group", { count, listed }),
+    zoomHint: t("geo.zoomHint"),
+    listHint: t("geo.listHint"),
   };
   const wordsRef = useRef(words);
   wordsRef.current = words;
@@ -135,7 +135,7 @@ export function GeoMap({
             checked={gridOn}
             onChange={(e) => setGridOn(e.target.checked)}
           />{" "}
-          <label htmlFor={gridId}>{t("maps.showGrid", { grid: gridLabel ?? grid.label })}</label>
+          <label htmlFor={gridId}>{t("geo.showGrid", { grid: gridLabel ?? grid.label })}</label>
         </p>
       )}
       <div className="geo-map-frame">

@@ -1,5 +1,4 @@
 import { GeoMap } from "~/maps/ui/geo-map";
-import { useTranslation } from "~/i18n/react";
 import type { MapView } from "~/maps/types";
 import { gridOverlayFor } from "../grid-overlay";
 import type { MapIndexId } from "../indexes";
@@ -10,20 +9,16 @@ export function PlaceMap({
   index,
   title,
   description,
+  gridLabel,
 }: {
   map: MapView;
   index: MapIndexId;
   title: string;
   description: string;
+  /** The grid's name in the reader's language (the loader's, from the `places` catalogs). */
+  gridLabel: string;
 }) {
-  const { t } = useTranslation("places");
   return (
-    <GeoMap
-      view={map}
-      title={title}
-      description={description}
-      grid={gridOverlayFor(index)}
-      gridLabel={t(`indexes.${index}.grid`)}
-    />
+    <GeoMap view={map} title={title} description={description} grid={gridOverlayFor(index)} gridLabel={gridLabel} />
   );
 }

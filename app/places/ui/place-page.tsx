@@ -88,6 +88,7 @@ export function PlacePage({ children }: { children?: ReactNode }) {
       <PlaceMap
         map={map}
         index={index.id}
+        gridLabel={index.gridLabel}
         title={t("page.mapTitle", { place: place.name, km: neighbourKm })}
         description={t("page.mapDescription", { place: place.name })}
       />

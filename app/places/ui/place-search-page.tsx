@@ -49,7 +49,7 @@ function SelectField({
   data: PageData;
 }) {
   const { values, errors } = data;
-  const { t } = useTranslation("places");
+  const { t } = useTranslation("search");
   const typed = values[name];
   const known = typed === undefined || typed === "" || options.some((o) => o.value === typed);
   return (
@@ -61,14 +61,14 @@ function SelectField({
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describedBy(errors, name)}
       >
-        <option value="">{t("form.any", { ns: "search" })}</option>
+        <option value="">{t("form.any")}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
         {/* What was typed into the URL stays visible beside its message. */}
-        {!known && <option value={typed}>{t("search.notOnList", { value: typed })}</option>}
+        {!known && <option value={typed}>{t("places.notOnList", { value: typed })}</option>}
       </select>
       <FieldError errors={errors} name={name} />
     </LabelledField>
@@ -78,7 +78,7 @@ function SelectField({
 function PlaceSearchForm({ data }: { data: PageData }) {
   const { form, values, errors } = data;
   const navigation = useNavigation();
-  const { t } = useTranslation("places");
+  const { t } = useTranslation("search");
   const busy = navigation.state !== "idle" && navigation.location?.pathname === form.searchPath;
   return (
     <Form
@@ -88,11 +88,11 @@ function PlaceSearchForm({ data }: { data: PageData }) {
       action={form.searchPath}
       className="search-form"
       role="search"
-      aria-label={t("search.formLabel", { title: form.title })}
+      aria-label={t("places.formLabel", { title: form.title })}
     >
       <FormProblemsNotice errors={errors} />
       <ModeField
-        field={{ name: "name", label: t("search.nameField"), defaultMode: "starts", modes: form.nameModes }}
+        field={{ name: "name", label: t("places.nameField"), defaultMode: "starts", modes: form.nameModes }}
         values={values}
         errors={errors}
       />
@@ -117,29 +117,29 @@ function PlaceSearchForm({ data }: { data: PageData }) {
       {form.hasSquares && (
         <TextField
           name="square"
-          label={t("search.square")}
-          hint={t("search.squareHint")}
+          label={t("places.square")}
+          hint={t("places.squareHint")}
           size={4}
           values={values}
           errors={errors}
         />
       )}
       <fieldset className="field field-near">
-        <legend>{t("search.within")}</legend>
+        <legend>{t("places.within")}</legend>
         <div className="near-row">
           <TextField
             name="radius"
-            label={t("search.km")}
+            label={t("places.km")}
             inputMode="decimal"
             size={5}
             values={values}
             errors={errors}
           />
-          <TextField name="near" label={t("search.ofPlace")} values={values} errors={errors} />
+          <TextField name="near" label={t("places.ofPlace")} values={values} errors={errors} />
         </div>
         {values.nearId && !errors.near && <input type="hidden" name="nearId" value={values.nearId} />}
         {data.centreChoices.length > 0 && (
-          <ul className="centre-choices" aria-label={t("near.candidates", { ns: "search" })}>
+          <ul className="centre-choices" aria-label={t("near.candidates")}>
             {data.centreChoices.map((c) => (
               <li key={c.href}>
                 <Link to={c.href}>{c.label}</Link>
@@ -163,40 +163,48 @@ function PlaceSearchForm({ data }: { data: PageData }) {
 
 function Results({ data, result }: { data: PageData; result: Result }) {
   const { sort } = data;
-  const { t, translator } = useTranslation("places");
+  const { t, translator } = useTranslation("search");
   const { language } = translator;
   const mapTitle = result.centre
-    ? t("search.mapTitleNear", { count: result.mappedCount, km: result.radiusKm, place: result.centre.name })
-    : t("search.mapTitlePage", { count: result.mappedCount });
+    ? t("places.mapTitleNear", { count: result.mappedCount, km: result.radiusKm, place: result.centre.name })
+    : t("places.mapTitlePage", { count: result.mappedCount });
   const mapDescription = result.centre
-    ? t("search.mapDescNear", { place: result.centre.name })
-    : t("search.mapDescPage");
+    ? t("places.mapDescNear", { place: result.centre.name })
+    : t("places.mapDescPage");
   return (
     <ResultsSection
       result={result}
       perPage={data.perPage}
       sort={sort}
-      none={t("search.none")}
-      counted={(n) => t("search.count", { count: n })}
+      none={t("places.none")}
+      counted={(n) => t("places.count", { count: n })}
       note={
         result.centre && (
           <p>
             <Trans
               t={t}
-              i18nKey="search.distanceNote"
+              i18nKey="places.distanceNote"
               values={{ place: result.centre.name, province: result.centre.province }}
               components={{ centre: <Link to={result.centre.href} /> }}
             />
           </p>
         )
       }
-      empty={<p>{t("search.nothing")}</p>}
+      empty={<p>{t("places.nothing")}</p>}
       className="place-results"
       after={
-        result.map && <PlaceMap map={result.map} index={data.form.id} title={mapTitle} description={mapDescription} />
+        result.map && (
+          <PlaceMap
+            map={result.map}
+            index={data.form.id}
+            gridLabel={data.form.gridLabel}
+            title={mapTitle}
+            description={mapDescription}
+          />
+        )
       }
     >
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("search.tableLabel")}>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("places.tableLabel")}>
         <table className="results place-table card-table">
           <thead>
             <tr>
@@ -207,15 +215,15 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                 </th>
               )}
               <th scope="col" className="unsortable">
-                {t("search.otherNames")}
+                {t("places.otherNames")}
               </th>
               <SortHeader query={result.query} sort={sort} column="province" label={data.form.provinceLabel} />
               <SortHeader query={result.query} sort={sort} column="sheet" label={data.form.coordinateColumn} />
               <th scope="col" className="unsortable">
-                {t("page.coordinates")}
+                {t("places.coordinates")}
               </th>
               {result.withDistance && (
-                <SortHeader query={result.query} sort={sort} column="distance" label={t("search.distance")} />
+                <SortHeader query={result.query} sort={sort} column="distance" label={t("places.distance")} />
               )}
             </tr>
           </thead>
@@ -232,7 +240,7 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                     {r.ownSpelling}
                   </td>
                 )}
-                <td data-label={t("search.otherNames")} className={r.spellings.length ? undefined : "empty"}>
+                <td data-label={t("places.otherNames")} className={r.spellings.length ? undefined : "empty"}>
                   {r.spellings.length ? (
                     <ul className="spellings">
                       {r.spellings.map((s) => (
@@ -248,11 +256,11 @@ function Results({ data, result }: { data: PageData; result: Result }) {
                 </td>
                 <td data-label={data.form.provinceLabel}>{r.province}</td>
                 <td data-label={data.form.coordinateColumn}>{r.mapCoordinate}</td>
-                <td data-label={t("page.coordinates")} className="coords">
+                <td data-label={t("places.coordinates")} className="coords">
                   {r.coordinates}
                 </td>
                 {result.withDistance && (
-                  <td data-label={t("search.distance")} className="distance">
+                  <td data-label={t("places.distance")} className="distance">
                     {r.distance}
                   </td>
                 )}
