@@ -1,3 +1,4 @@
+import { languageOfRequest } from "~/auth/language.server";
 import { redirect } from "@remix-run/node";
 import { requireActiveMember } from "~/auth/guard.server";
 import { type User, membershipState } from "~/auth/users.server";
@@ -100,7 +101,14 @@ export async function loadSourcePlace(request: Request, user: User | null, param
   const viewer = viewerOf(user);
   const page = await loadPlacePage(request, source.def, viewer, params[PAGE_PARAMS.place]);
   // The records that mention the place (decision 0033), from the records' side, which sits above the places.
-  const mentions = await placeMentions(await getDatabase(), page.place, viewer);
+  // Their collections' titles in the reader's language, as the place page's own words.
+  const mentions = await placeMentions(
+    await getDatabase(),
+    page.place,
+    viewer,
+    undefined,
+    await languageOfRequest(request),
+  );
   return { ...page, mentions };
 }
 

@@ -27,8 +27,7 @@ import { formatDay } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import type { Words } from "~/listing/say";
 import { sayIn, searchWords } from "~/listing/say.server";
-import { COLLECTIONS } from "~/search/collections";
-import { localizedCollection, sourceWord } from "~/search/localize.server";
+import { translator } from "~/i18n/i18next.server";
 import { type Centre, type PlaceRow, getPlace, resolveCentre, searchPlaces } from "./search.server";
 
 /**
@@ -267,9 +266,6 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
   const nearParams = placeCriteriaToParams({ near });
   const title = sourceWord(language, index.id, "title", index.title);
   return {
-    // The record collections' titles in the reader's language, for the records that mention the place (the catalog
-    // adds those below the place's page: app/search/ui/place-records.tsx).
-    collectionTitles: Object.fromEntries(COLLECTIONS.map((c) => [c.id, localizedCollection(c, language).title])),
     meta: {
       title: words("meta.title", { name: place.name, province: place.province, title }),
       description: words("meta.description", { name: place.name, province: place.province, title }),
@@ -304,4 +300,9 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
     map,
     citation: localCitation(index, place, `${url.origin}${mapPlacePath(index, place.id)}`, new Date(), language),
   };
+}
+
+/** A place index's title or description in `language`, from the `catalog` namespace (the menu's words). */
+function sourceWord(language: Language, id: string, key: "title" | "description", english: string): string {
+  return String(translator(language, "catalog")(`sources.${id}.${key}` as never, { defaultValue: english } as never));
 }

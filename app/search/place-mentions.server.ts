@@ -1,3 +1,5 @@
+import type { Language } from "~/i18n/languages";
+import { localizedCollection } from "./localize.server";
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 import { pathWith } from "~/listing/search-form";
@@ -29,6 +31,8 @@ export async function placeMentions(
   place: { id: number; name: string },
   viewer: Viewer,
   collections: readonly CollectionDef[] = COLLECTIONS,
+  /** The collections' titles are given in the reader's language. */
+  language: Language = "en",
 ): Promise<PlaceMention[]> {
   const keys = await spellingKeys(database, [place.id]);
   const out: PlaceMention[] = [];
@@ -41,7 +45,7 @@ export async function placeMentions(
     const href = pathWith(searchPath(collection), criteriaToParams({ fields: [], placeId: place.id }, collection));
     out.push({
       id: collection.id,
-      title: collection.title,
+      title: localizedCollection(collection, language).title,
       access: collection.access,
       locked,
       count: total,

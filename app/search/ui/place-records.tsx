@@ -8,10 +8,7 @@ import type { PlaceMention } from "../place-mentions.server";
  * search filtered to it; a visitor sees the members' collections' counts with an invitation to join (as /Search).
  */
 export function PlaceRecords() {
-  const { mentions, collectionTitles } = useLoaderData<{
-    mentions: PlaceMention[];
-    collectionTitles?: Record<string, string>;
-  }>();
+  const { mentions } = useLoaderData<{ mentions: PlaceMention[] }>();
   const locked = mentions.some((m) => m.locked);
   const { t } = useTranslation("places");
   return (
@@ -25,7 +22,7 @@ export function PlaceRecords() {
                 <Link to={m.href}>
                   {t(m.countIsLowerBound ? "records.moreThanIn" : "records.in", {
                     count: m.count,
-                    title: collectionTitles?.[m.id] ?? m.title,
+                    title: m.title,
                   })}
                 </Link>
                 {m.access === "members" && <> {t("records.membersOnly")}</>}
