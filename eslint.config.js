@@ -118,8 +118,7 @@ export default tseslint.config(
           },
           // Digits, punctuation and the typographic marks pages put between words (a back link's ←, a breadcrumb's ›,
           // a hidden password's •) are no words to translate.
-          words: { exclude: ["[0-9!-/:-@[-`{-~·—–…←›•\\s]+", "Metryka"] },
-          words: { exclude: ["[0-9!-/:-@[-`{-~·—–…‹›\\s]+", "Metryka"] },
+          words: { exclude: ["[0-9!-/:-@[-`{-~·—–…←‹›•\\s]+", "Metryka"] },
         },
       ],
     },

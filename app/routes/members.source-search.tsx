@@ -1,4 +1,3 @@
-import { i18nHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { limitRequest, rateLimitedPageHeaders } from "~/auth/rate-limits.server";
 import { requireActiveMember } from "~/auth/guard.server";
@@ -26,11 +25,11 @@ export default function MembersSourceSearch() {
 
 // The family person search (app/families/ui/person-search-page.tsx) reads the trees catalog: the page carries it, so
 // the lazily loaded search page does not wait for it after hydration.
-export const handle = i18nHandle("trees");
 
 export const meta: MetaFunction<typeof loader> = (args) => sourceSearchMeta(args);
 
-export const handle = i18nHandle("search");
+// The records' search needs `search`; the family search served by the same route, `trees`.
+export const handle = i18nHandle("search", "trees");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
