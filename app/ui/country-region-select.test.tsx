@@ -15,9 +15,9 @@ describe("CountryRegionSelect (server render)", () => {
       /<select id="country" name="country"[^>]*><option value="" selected="">Select Country<\/option>/,
     );
     expect(html).toMatch(/<select id="region" name="region"[^>]*><option value="" selected="">Select Region<\/option>/);
-    expect(html).toContain('<option value="PR">Puerto Rico</option>');
-    expect(html).toContain('<option value="AA">Armed Forces Americas</option>');
-    expect(html).toContain('<option value="ZW">Zimbabwe</option>');
+    expect(html).toContain('<option value="PR" translate="no">Puerto Rico</option>');
+    expect(html).toContain('<option value="AA" translate="no">Armed Forces Americas</option>');
+    expect(html).toContain('<option value="ZW" translate="no">Zimbabwe</option>');
     expect(html).toMatch(/role="status" aria-live="polite"><\/p>/);
     expect(html).not.toContain("aria-invalid");
   });
@@ -33,8 +33,8 @@ describe("CountryRegionSelect (server render)", () => {
         defaultRegion="Aitutaki"
       />,
     );
-    expect(html).toContain('<option value="CK" selected="">Cook Islands</option>');
-    expect(html).toContain('<option value="Aitutaki" selected="">Aitutaki</option>');
+    expect(html).toContain('<option value="CK" selected="" translate="no">Cook Islands</option>');
+    expect(html).toContain('<option value="Aitutaki" selected="" translate="no">Aitutaki</option>');
     const regionSelect = html.slice(html.indexOf('<select id="homeRegion"'));
     expect(regionSelect).not.toContain('value="CA"');
     expect(html).toContain('name="homeCountry"');
