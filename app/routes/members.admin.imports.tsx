@@ -21,7 +21,7 @@ export default function AdminImports() {
   return <ImportsPage />;
 }
 
-export const handle = i18nHandle("admin", "imports");
+export const handle = i18nHandle("admin", "imports", "search");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 

@@ -20,7 +20,7 @@ export default function AdminMember() {
   return <MemberPage />;
 }
 
-export const handle = i18nHandle("admin");
+export const handle = i18nHandle("admin", "search");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 

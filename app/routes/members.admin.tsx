@@ -21,7 +21,7 @@ export default function AdminMembers() {
   return <MembersPage />;
 }
 
-export const handle = i18nHandle("admin");
+export const handle = i18nHandle("admin", "search");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaTags(data?.meta);
 

@@ -15,7 +15,7 @@ export default function MemberDirectory() {
   return <DirectoryPage />;
 }
 
-export const handle = i18nHandle("members");
+export const handle = i18nHandle("members", "search");
 
 export const meta: MetaFunction<typeof loader> = pageOrRootMeta;
 

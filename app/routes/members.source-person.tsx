@@ -18,7 +18,7 @@ export default function MembersSourcePerson() {
   return <PersonPage />;
 }
 
-export const handle = i18nHandle("trees");
+export const handle = i18nHandle("trees", "records");
 
 export const meta: MetaFunction<typeof loader> = (args) => personPageMeta(args);
 
