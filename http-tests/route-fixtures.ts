@@ -128,8 +128,8 @@ export async function makeRouteFixtures(server: RunningServer, database: Databas
     if (!outcome.ok) throw new Error(`the fixture tree was refused: ${JSON.stringify(outcome.errors)}`);
     return outcome.tree.treeId;
   };
-  const ownTree = await tree(accounts.active, "The member's own tree");
-  const otherTree = await tree(other, "Another member's tree");
+  const ownTree = await tree(accounts.active, "Stammbaum Radke");
+  const otherTree = await tree(other, "Drzewo Kowalskich");
   // An import waiting for its administrator's settings, made as the upload form makes one.
   const csv = path.join(server.dataDir, "matrix.csv");
   writeFileSync(csv, "surname,given,year\nKowalski,Jan,1850\n");
@@ -156,7 +156,7 @@ export async function makeRouteFixtures(server: RunningServer, database: Databas
   });
   await saveContentPage(
     database,
-    { slug: "matrix-page", title: "Matrix", bodyMarkdown: "For members.", published: true },
+    { slug: "matrix-page", title: "Matrix", bodyMarkdown: "Nur für Mitglieder.", published: true },
     { userId: accounts.admin.id },
   );
   const genealogy = CATALOG.find((s) => s.kind === "families" && s.def.id === "genealogy");

@@ -43,14 +43,19 @@ export function AuditTable({ rows, label }: { rows: AuditRow[]; label: string })
           {rows.map((r) => (
             <tr key={r.id}>
               <td className="nowrap">{formatTimestamp(r.at)}</td>
-              <td className="nowrap">{r.action}</td>
+              {/* The log's own vocabulary (account.created, tree.submitted …), the same in every language. */}
+              <td className="nowrap">
+                <code>{r.action}</code>
+              </td>
               <td>
                 <Who who={r.actor} />
               </td>
               <td>
                 <Who who={r.subject} />
               </td>
-              <td className="cell-details">{r.details}</td>
+              <td className="cell-details">
+                <code>{r.details}</code>
+              </td>
               <td className="nowrap">{r.ip}</td>
             </tr>
           ))}

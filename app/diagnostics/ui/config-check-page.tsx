@@ -209,6 +209,8 @@ export function ConfigCheckPage({ root }: { root: RootFacts }) {
             readOnly
             rows={12}
             spellCheck={false}
+            // The report is for the society's support, in English whatever the page's language.
+            lang="en"
             value={report}
             onFocus={(e) => e.currentTarget.select()}
           />
