@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 // The server's i18next: every catalog of every language, loaded once at start. A page is rendered with a clone
 // fixed to its language (clones share the catalogs); e-mails and actions take a fixed `t` for a language.
 import i18next, { type TFunction, type i18n as I18n } from "i18next";
@@ -6,7 +8,22 @@ import type { EntryContext } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
 import { FLAT_KEYS, FORMS_NAMESPACE, NAMESPACES, type Namespace, SHELL_NAMESPACE } from "./namespaces";
 
-const catalogs = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
+// Vite (the build, vitest) bundles the catalogs; scripts run by tsx (bench:import …) have no import.meta.env and
+// read the same files from disk.
+const catalogs: Record<string, Record<string, unknown>> = import.meta.env
+  ? import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" })
+  : catalogsFromDisk();
+
+function catalogsFromDisk(): Record<string, Record<string, unknown>> {
+  const root = path.resolve(import.meta.dirname, "../locales");
+  const found: Record<string, Record<string, unknown>> = {};
+  for (const language of readdirSync(root)) {
+    for (const file of readdirSync(path.join(root, language))) {
+      found[`../locales/${language}/${file}`] = JSON.parse(readFileSync(path.join(root, language, file), "utf8"));
+    }
+  }
+  return found;
+}
 
 /** The catalogs as i18next's resources: language → namespace → keys. */
 export function allResources(): Record<string, Record<string, Record<string, unknown>>> {
