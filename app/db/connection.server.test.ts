@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_THREAD_SLICE_MS } from "~/config/timing";
-import { type Database, ThreadSlices, openSqlite, withStatementCache } from "./connection.server";
+import { type Database, ThreadSlices, openSqlite, withStatementCache, withStatementTime } from "./connection.server";
 
 describe("withStatementCache", () => {
   let sqlite: SQLite.Database | undefined;
@@ -175,5 +175,28 @@ describe("openSqlite's statements in slices (decision 0055)", () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it("gives the next turn to the work that has used the least statement time", async () => {
+    const slices = new ThreadSlices(1);
+    const ran: string[] = [];
+    const statement = (name: string) => () => {
+      ran.push(name);
+      const until = performance.now() + 1;
+      while (performance.now() < until);
+    };
+    const job = (name: string, statements: number) =>
+      withStatementTime(async () => {
+        for (let i = 0; i < statements; i++) await slices.run(statement(name));
+      });
+    // Five long jobs of many statements take turns; a light page arrives once they have run for a while.
+    const long = Array.from({ length: 5 }, (_, i) => job(`long ${i}`, 30));
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all([...long, job("page", 3)]);
+    const first = ran.indexOf("page");
+    const last = ran.lastIndexOf("page");
+    // Served first in, first out, each of its statements would have waited for a statement of every long job.
+    expect(ran.slice(first, last + 1).filter((name) => name !== "page").length).toBeLessThanOrEqual(1);
+    expect(ran.filter((name) => name.startsWith("long")).length).toBe(150);
   });
 });

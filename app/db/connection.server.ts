@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
@@ -125,39 +126,103 @@ function lockHeld(error: unknown): boolean {
  *   around it resolve as microtasks: a search of a dozen statements or an export of fifty pages ran as one
  *   uninterrupted task, and nothing else was served until it ended (twenty admin exports held /healthz for
  *   about 100 s, issue 26). Before a statement, once the thread has run statements for `SQLITE_THREAD_SLICE_MS`
- *   without the event loop turning, the statement waits for one turn (setImmediate): the longest stall is one
- *   statement, which the search's cost limit bounds (decision 0055).
+ *   without the event loop turning, the statement waits for a turn (ThreadSlices, least used work first): the
+ *   longest stall is one statement, which the search's cost limit bounds (decision 0055).
  *
  * And SQLite ends a transaction by itself when a write fails at COMMIT (an I/O error: a full or read-only disk).
  * Kysely then sends ROLLBACK, which fails with "no transaction is active" and hides the error that explains it: the
  * request became a 500 instead of the 503 that says what happened (issue 13). No transaction, nothing to undo.
  */
+/** What one request has spent on statements so far (`withStatementTime`). */
+interface RequestWork {
+  statementMs: number;
+}
+const requestWork = new AsyncLocalStorage<RequestWork>();
+
+/**
+ * Runs the handling of one request (and any job it starts) as one unit of work for the turns of SQLite statements
+ * (ThreadSlices): the less statement time it has used, the sooner it gets its turn.
+ */
+export function withStatementTime<T>(handle: () => T): T {
+  return requestWork.run({ statementMs: 0 }, handle);
+}
+
+interface Waiting {
+  rank: number;
+  resume: () => void;
+}
+
 /**
  * Measures how long the thread has run statements since the event loop last turned, and makes the caller wait for
- * one turn once that is over `sliceMs`. The slice starts at the first statement after a turn; a timer marks the
- * turn. Timers run before the loop reads sockets and callers wait in setImmediate, after it: a request that has
- * just arrived (a health check, a light page) starts a fresh slice and runs at once, ahead of the long work
- * waiting for its next turn, instead of queueing behind all of it.
+ * a turn once that is over `sliceMs`. The slice starts at the first statement after a turn; a timer marks the
+ * turn. Timers run before the loop reads sockets: a request that has just arrived (a health check, a light page)
+ * starts a fresh slice and runs at once.
+ *
+ * The waiting work is resumed one per turn of the loop, the one that has used the least statement time first
+ * (withStatementTime; statements outside a request scope count as new work). Resumed first in, first out, a page
+ * of a dozen quick statements met the end of a slice several times and queued behind every long search and export
+ * at each (a record page at 533 ms beside four broad searches and twenty exports, issue 26); served least used
+ * first, the way a multilevel feedback queue demotes a job that has used its quantum, it waits about one slice.
  */
 export class ThreadSlices {
   #started: number | undefined;
+  readonly #waiting: Waiting[] = [];
+  #resuming = false;
 
   constructor(readonly sliceMs: number) {}
 
-  async turn(): Promise<void> {
-    const now = performance.now();
+  /** Runs one statement in its turn, and counts its time to the request that runs it. */
+  async run<R>(statement: () => R | Promise<R>): Promise<R> {
+    const work = requestWork.getStore();
+    await this.turn(work?.statementMs ?? 0);
+    if (!work) return statement();
+    const started = performance.now();
+    try {
+      return await statement();
+    } finally {
+      work.statementMs += performance.now() - started;
+    }
+  }
+
+  /** Returns at once within a slice; past it, waits for a turn, before the work that has used more than `rank`. */
+  async turn(rank = 0): Promise<void> {
     if (this.#started === undefined) {
-      this.#started = now;
-      setTimeout(() => {
-        this.#started = undefined;
-      }, 0);
+      this.#startSlice();
       return;
     }
-    if (now - this.#started < this.sliceMs) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await this.turn();
+    if (performance.now() - this.#started < this.sliceMs) return;
+    await new Promise<void>((resume) => {
+      // Among equals, first come first served.
+      const waiting = { rank, resume };
+      let at = this.#waiting.length;
+      while (at > 0 && this.#waiting[at - 1].rank > rank) at--;
+      this.#waiting.splice(at, 0, waiting);
+      if (!this.#resuming) {
+        this.#resuming = true;
+        setImmediate(this.#resumeNext);
+      }
+    });
+  }
+
+  readonly #resumeNext = () => {
+    const next = this.#waiting.shift();
+    this.#started = undefined;
+    this.#startSlice();
+    next?.resume();
+    if (this.#waiting.length > 0) setImmediate(this.#resumeNext);
+    else this.#resuming = false;
+  };
+
+  #startSlice(): void {
+    this.#started = performance.now();
+    setTimeout(() => {
+      this.#started = undefined;
+    }, 0);
   }
 }
+
+/** One thread, one measure: the site's connection and an import's own connection take turns with each other. */
+const threadSlices = new ThreadSlices(SQLITE_THREAD_SLICE_MS);
 
 export class SqliteDialectKeepingErrors extends SqliteDialect {
   readonly #sqlite: SQLite.Database;
@@ -174,15 +239,13 @@ export class SqliteDialectKeepingErrors extends SqliteDialect {
     const release = driver.releaseConnection.bind(driver);
     const rollback = driver.rollbackTransaction.bind(driver);
     let waiting: DatabaseConnection | undefined;
-    const slices = new ThreadSlices(SQLITE_THREAD_SLICE_MS);
 
     const executeWaiting = async <R>(connection: DatabaseConnection, query: CompiledQuery) => {
-      await slices.turn();
       // Read the clock only once the lock has been met: this runs for every query of the site.
       let deadline: number | undefined;
       for (let attempt = 0; ; attempt++) {
         try {
-          return await connection.executeQuery<R>(query);
+          return await threadSlices.run(() => connection.executeQuery<R>(query));
         } catch (error) {
           if (!lockHeld(error) || sqlite.inTransaction) throw error;
           deadline ??= performance.now() + SQLITE_BUSY_TIMEOUT_MS;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { withStatementTime } from "~/db/connection.server";
 
 /**
  * What the loaders of one page request share: a value worked out once per request (who is signed in: the root
@@ -9,9 +10,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 const scope = new AsyncLocalStorage<Map<unknown, unknown>>();
 
-/** Runs `handle` (Remix's handling of one request, or a payload file's) in a scope of its own. */
+/**
+ * Runs `handle` (Remix's handling of one request, or a payload file's) in a scope of its own, which is also one
+ * request's unit of work for the turns of SQLite statements (withStatementTime).
+ */
 export function inRequestScope<T>(handle: () => T): T {
-  return scope.run(new Map(), handle);
+  return scope.run(new Map(), () => withStatementTime(handle));
 }
 
 /** The value under `key` for this request, computed by `make` once for all of its loaders. */
