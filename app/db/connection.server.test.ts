@@ -178,12 +178,13 @@ describe("openSqlite's statements in slices (decision 0055)", () => {
   });
 
   it("gives the next turn to the work that has used the least statement time", async () => {
-    const slices = new ThreadSlices(1);
+    // Each statement takes one millisecond of the test's clock, a whole slice.
+    let clock = 0;
+    const slices = new ThreadSlices(1, () => clock);
     const ran: string[] = [];
     const statement = (name: string) => () => {
       ran.push(name);
-      const until = performance.now() + 1;
-      while (performance.now() < until);
+      clock += 1;
     };
     const job = (name: string, statements: number) =>
       withStatementTime(async () => {
@@ -191,7 +192,7 @@ describe("openSqlite's statements in slices (decision 0055)", () => {
       });
     // Five long jobs of many statements take turns; a light page arrives once they have run for a while.
     const long = Array.from({ length: 5 }, (_, i) => job(`long ${i}`, 30));
-    await new Promise((r) => setTimeout(r, 10));
+    while (ran.length < 25) await new Promise((r) => setImmediate(r));
     await Promise.all([...long, job("page", 3)]);
     const first = ran.indexOf("page");
     const last = ran.lastIndexOf("page");

@@ -169,18 +169,22 @@ export class ThreadSlices {
   readonly #waiting: Waiting[] = [];
   #resuming = false;
 
-  constructor(readonly sliceMs: number) {}
+  constructor(
+    readonly sliceMs: number,
+    /** The clock (a test's own, so that the order it checks does not depend on the machine's load). */
+    readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Runs one statement in its turn, and counts its time to the request that runs it. */
   async run<R>(statement: () => R | Promise<R>): Promise<R> {
     const work = requestWork.getStore();
     await this.turn(work?.statementMs ?? 0);
     if (!work) return statement();
-    const started = performance.now();
+    const started = this.now();
     try {
       return await statement();
     } finally {
-      work.statementMs += performance.now() - started;
+      work.statementMs += this.now() - started;
     }
   }
 
@@ -190,7 +194,7 @@ export class ThreadSlices {
       this.#startSlice();
       return;
     }
-    if (performance.now() - this.#started < this.sliceMs) return;
+    if (this.now() - this.#started < this.sliceMs) return;
     await new Promise<void>((resume) => {
       // Among equals, first come first served.
       const waiting = { rank, resume };
@@ -214,7 +218,7 @@ export class ThreadSlices {
   };
 
   #startSlice(): void {
-    this.#started = performance.now();
+    this.#started = this.now();
     setTimeout(() => {
       this.#started = undefined;
     }, 0);

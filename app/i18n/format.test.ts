@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareNames, formatDatePair, formatDay, formatList, formatNumber } from "./format";
+import { compareNames, formatDatePair, formatDay, formatKm, formatList, formatNumber } from "./format";
 
 describe("formatDay", () => {
   it("writes the month in the case each language uses after a day", () => {
@@ -43,6 +43,14 @@ describe("numbers, lists and names", () => {
     expect(formatNumber("pl", 1234)).toBe("1234");
     expect(formatNumber("pl", 12345)).toBe("12\u00a0345");
     expect(formatNumber("ru", 1234)).toBe("1\u00a0234");
+  });
+
+  it("writes distances in tenths below 10 km, with the language's unit", () => {
+    expect(formatKm("en", 2.44)).toBe("2.4 km");
+    expect(formatKm("en", 12.6)).toBe("13 km");
+    expect(formatKm("de", 2.4)).toBe("2,4 km");
+    expect(formatKm("uk", 2.4)).toBe("2,4 км");
+    expect(formatKm("ru", 1234)).toBe("1\u00a0234 км");
   });
 
   it("joins lists with the language's word", () => {

@@ -23,11 +23,29 @@ const dayFormat = cached(
     new Intl.DateTimeFormat(INTL_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
 );
 const listFormat = cached((language) => new Intl.ListFormat(INTL_LOCALE[language], { type: "conjunction" }));
+const kmFormat = cached(
+  (language) =>
+    new Intl.NumberFormat(INTL_LOCALE[language], { style: "unit", unit: "kilometer", maximumFractionDigits: 0 }),
+);
+const kmTenthsFormat = cached(
+  (language) =>
+    new Intl.NumberFormat(INTL_LOCALE[language], {
+      style: "unit",
+      unit: "kilometer",
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }),
+);
 const collator = cached((language) => new Intl.Collator(INTL_LOCALE[language], { sensitivity: "base" }));
 
 /** 1,234 · 1.234 · 1234 / 12 345 (Polish groups from five digits) · 1 234. */
 export function formatNumber(language: Language, n: number): string {
   return numberFormat(language).format(n);
+}
+
+/** A distance, in tenths below 10 km: "2.4 km" · "2,4 km" · "2,4 км" · "1.234 km". */
+export function formatKm(language: Language, km: number): string {
+  return (km < 10 ? kmTenthsFormat : kmFormat)(language).format(km);
 }
 
 /** "a, b and c" · "a, b und c" · "a, b i c" … */

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/connection.server";
 import type { CollectionDef } from "~/search/collections";
 import { createBatch } from "./batches.server";
-import { matchHeaders } from "./fields";
+import { matchRecordHeaders } from "./words.server";
 import { type FileAnalysis, analyseCsv } from "./file.server";
 
 /**
@@ -56,7 +56,7 @@ export function createRecordCsvBatch(
     target: collection.id,
     filePath,
     fileName: "registers.csv",
-    columns: (headers) => matchHeaders(headers, collection),
+    columns: (headers) => matchRecordHeaders(headers, collection),
     skipBadRows,
     createdByName,
   });

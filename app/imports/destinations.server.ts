@@ -2,11 +2,14 @@ import type { Database } from "~/db/connection.server";
 import { MAP_INDEXES, type MapIndexDef, mapSearchPath } from "~/places/indexes";
 import { COLLECTIONS, type CollectionDef, searchPath } from "~/search/collections";
 import { collectionSizes } from "~/search/stats.server";
-import { type ImportTarget, importTargets, matchHeaders } from "./fields";
+import type { Language } from "~/i18n/languages";
+import { translator } from "~/i18n/i18next.server";
+import { localizedCollection } from "~/search/localize.server";
+import { type ImportTarget, importTargets } from "./fields";
 import { matchPlaceHeaders, placeImportTargets, placeMappingGaps } from "./place-fields";
 import { exportPlacesCsv } from "./places.server";
 import { exportCollectionCsv } from "./records.server";
-import { type ImportsT, targetLabel } from "./words.server";
+import { matchRecordHeaders, targetLabel } from "./words.server";
 
 /**
  * Where an import can go: each record collection and each place index, with what the pages need of it (its
@@ -25,16 +28,22 @@ export interface Destination {
   group: string;
   searchPath: string;
   targets: ImportTarget[];
+  /** The targets with their labels in `language`: the collection's field labels, the site's own targets' words. */
+  targetsIn(language: Language): ImportTarget[];
+  /** Each column's target by its header, in any of the site's languages. */
   matchHeaders(headers: readonly string[]): (string | null)[];
-  /** What the mapping lacks as a whole (a required target without a column), as messages. */
-  /** What the mapping lacks as a whole, in the reader's words (`t` of the `imports` namespace). */
-  gaps(columns: readonly (string | null)[], t: ImportsT): string[];
+  /** What the mapping lacks as a whole (a required target without a column), in the reader's words. */
+  gaps(columns: readonly (string | null)[], language: Language): string[];
   exportCsv(database: Database): AsyncGenerator<string>;
   size(database: Database): Promise<number>;
 }
 
 function recordDestination(c: CollectionDef): Destination {
   const targets = importTargets(c);
+  const targetsIn = (language: Language) => {
+    const t = translator(language, "imports");
+    return importTargets(localizedCollection(c, language)).map((x) => ({ ...x, label: targetLabel(t, "records", x) }));
+  };
   return {
     kind: "records",
     id: c.id,
@@ -43,11 +52,12 @@ function recordDestination(c: CollectionDef): Destination {
     group: c.group,
     searchPath: searchPath(c),
     targets,
-    matchHeaders: (headers) => matchHeaders(headers, c),
-    gaps: (columns, t) =>
-      targets
+    targetsIn,
+    matchHeaders: (headers) => matchRecordHeaders(headers, c),
+    gaps: (columns, language) =>
+      targetsIn(language)
         .filter((x) => x.required && !columns.includes(x.name))
-        .map((x) => t("mapping.gapRecord", { label: targetLabel(t, "records", x) })),
+        .map((x) => translator(language, "imports")("mapping.gapRecord", { label: x.label })),
     exportCsv: (database) => exportCollectionCsv(database, c),
     size: async (database) => (await collectionSizes(database)).get(c.id) ?? 0,
   };
@@ -62,8 +72,12 @@ function placeDestination(index: MapIndexDef): Destination {
     group: "Place indexes",
     searchPath: mapSearchPath(index),
     targets: placeImportTargets(index),
+    targetsIn: (language) => {
+      const t = translator(language, "imports");
+      return placeImportTargets(index).map((x) => ({ ...x, label: targetLabel(t, "places", x) }));
+    },
     matchHeaders: (headers) => matchPlaceHeaders(headers, index),
-    gaps: (columns, t) => placeMappingGaps(columns, index, t),
+    gaps: (columns, language) => placeMappingGaps(columns, index, translator(language, "imports")),
     exportCsv: (database) => exportPlacesCsv(database, index),
     size: async (database) => {
       const row = await database.db

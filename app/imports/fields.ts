@@ -49,13 +49,17 @@ export function importTargets(collection: CollectionDef): ImportTarget[] {
 
 /** A header as a key: lower case, no accents or punctuation ("Mother's maiden name" → "mothersmaidenname"). */
 export function headerKey(header: string): string {
-  return header
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ł/g, "l")
-    .replace(/ß/g, "ss")
-    .replace(/[^\p{L}\p{N}]/gu, "");
+  return (
+    header
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      // The numero sign heads a column of numbers in Ukrainian and Russian ("№"), as "Nr." does in German.
+      .replace(/№/g, "nr")
+      .replace(/ł/g, "l")
+      .replace(/ß/g, "ss")
+      .replace(/[^\p{L}\p{N}]/gu, "")
+  );
 }
 
 /**
@@ -179,18 +183,26 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
  * synonym. Each target is given to one column at most (the first that matches); a column nothing matches is
  * left out (null).
  */
-export function matchHeaders(headers: readonly string[], collection: CollectionDef): (string | null)[] {
+export function matchHeaders(
+  headers: readonly string[],
+  collection: CollectionDef,
+  translated: readonly (readonly Pick<ImportTarget, "name" | "label">[])[] = [],
+): (string | null)[] {
   const targets = importTargets(collection);
   const byKey = new Map<string, string>();
-  // Names and labels first, so a collection's own label wins over a synonym of another field.
-  for (const t of targets) {
-    byKey.set(headerKey(t.name), t.name);
-    if (!byKey.has(headerKey(t.label))) byKey.set(headerKey(t.label), t.name);
-  }
+  const add = (words: string, name: string) => {
+    const key = headerKey(words);
+    if (key && !byKey.has(key)) byKey.set(key, name);
+  };
+  // Names and labels first, so a collection's own label wins over a synonym of another field; then its labels in
+  // the other languages (`translated`: the headers of a download from the site in another language).
+  for (const t of targets) byKey.set(headerKey(t.name), t.name);
+  for (const t of targets) add(t.label, t.name);
+  for (const labels of translated) for (const t of labels) add(t.label, t.name);
   const known = new Set(targets.map((t) => t.name));
   for (const [name, words] of Object.entries(SYNONYMS)) {
     if (!known.has(name)) continue;
-    for (const w of words) if (!byKey.has(headerKey(w))) byKey.set(headerKey(w), name);
+    for (const w of words) add(w, name);
   }
   return firstTargets(headers, byKey);
 }

@@ -41,7 +41,8 @@ import { formatNumber } from "~/i18n/format";
 import { pageMeta, translator } from "~/i18n/i18next.server";
 import { formatErrorsIn } from "~/admin/form-messages.server";
 import type { Language } from "~/i18n/languages";
-import { type ImportsT, destinationText, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
+import { sourceWord } from "~/search/localize.server";
+import { type ImportsT, destinationText, problemIn, tooManyColumnsIn } from "./words.server";
 
 /**
  * The administrators' import pages (issue 10): the list of batches, a new upload, a batch's settings, report,
@@ -64,7 +65,8 @@ function batchSummary(b: ImportBatch, language: Language) {
   return {
     id: b.id,
     href: adminImportPath(b.id),
-    target: target ? destinationText(language, target).title : b.target,
+    // A member's tree (a GEDCOM batch) goes into the family collection, which is no import's destination.
+    target: target ? destinationText(language, target).title : sourceWord(language, b.target, "title", b.target),
     fileName: b.fileName,
     status: b.status,
     createdAt: b.createdAt,
@@ -315,7 +317,7 @@ export async function loadBatchPage(request: Request, id: number) {
       title: destinationText(language, target).title,
       searchPath: target.searchPath,
     },
-    targets: target.targets.map((x) => ({ ...x, label: targetLabel(t, target.kind, x) })),
+    targets: target.targetsIn(language),
     calendars: CALENDARS,
     problems: problems.map((p) => problemIn(language, p)),
     moreProblems: Math.max(0, batch.rows.error > 0 ? (await problemCount(id)) - problems.length : 0),
@@ -368,22 +370,26 @@ function conflict(intent: string, message: string) {
 }
 
 /** The mapping's own rules: each target has one column at most, and the required targets have one. */
-function mappingErrors(columns: readonly string[], target: Destination, t: ImportsT): Record<string, string[]> {
+function mappingErrors(
+  columns: readonly string[],
+  target: Destination,
+  t: ImportsT,
+  language: Language,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const seen = new Map<string, number>();
+  const targets = target.targetsIn(language);
   columns.forEach((name, i) => {
     if (!name) return;
-    const known = target.targets.find((t) => t.name === name);
+    const known = targets.find((t) => t.name === name);
     if (!known) errors[`columns[${i}]`] = [t("mapping.chooseField")];
     else if (seen.has(name)) {
-      errors[`columns[${i}]`] = [
-        t("mapping.taken", { label: targetLabel(t, target.kind, known), column: seen.get(name)! + 1 }),
-      ];
+      errors[`columns[${i}]`] = [t("mapping.taken", { label: known.label, column: seen.get(name)! + 1 })];
     } else seen.set(name, i);
   });
   const gaps = target.gaps(
     columns.map((c) => c || null),
-    t,
+    language,
   );
   if (gaps.length) errors.columns = gaps;
   return errors;
@@ -426,7 +432,7 @@ export async function batchAction(request: Request, id: number, user: User, ip: 
     } else if (analysis.headers.length > MAX_COLUMNS) {
       return conflict(intent, tooManyColumnsIn(language, analysis.headers.length));
     } else {
-      const errors = mappingErrors(columns, target, t);
+      const errors = mappingErrors(columns, target, t, language);
       if (Object.keys(errors).length) {
         return data({ intent, message: null, result: submission.reply({ fieldErrors: errors }) }, { status: 400 });
       }

@@ -4,7 +4,11 @@ import { quotaMessage } from "~/jobs/upload-files.server";
 import type { ImportBatch } from "./batches.server";
 import { refusal } from "./jobs.server";
 import { placeMappingGaps } from "./place-fields";
-import { destinationText, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
+import { destinationText, matchRecordHeaders, problemIn, targetLabel, tooManyColumnsIn } from "./words.server";
+import { destinations } from "./destinations.server";
+import { getCollection } from "~/search/collections";
+import { localizedCollection } from "~/search/localize.server";
+import type { Language } from "~/i18n/languages";
 
 describe("the import pages' words", () => {
   it("give the site's own targets in the reader's language and keep a collection's or index's own labels", () => {
@@ -17,6 +21,39 @@ describe("the import pages' words", () => {
     expect(targetLabel(de, "places", { name: "polish", label: "Polish name" })).toBe("Polnischer Name");
     // An index's own column for a spelling keeps the index's word.
     expect(targetLabel(de, "places", { name: "russian", label: "Name (Cyrillic)" })).toBe("Name (Cyrillic)");
+  });
+
+  it("map the columns of a search's download in each language back to the collection's fields", () => {
+    for (const id of ["stpete-birth", "lublin-marriage", "odessa-stpete"]) {
+      const collection = getCollection(id)!;
+      for (const language of ["de", "pl", "uk", "ru"] as Language[]) {
+        // The download's headings (app/search/export.server.ts): its own columns, then the record's fields.
+        const csv = translator(language, "search");
+        const local = localizedCollection(collection, language);
+        const fields = [...local.detailFields, ...local.sourceFields];
+        const headers = [csv("csv.id"), csv("csv.date"), csv("csv.julianDate"), csv("csv.year")];
+        const matched = matchRecordHeaders([...headers, ...fields.map((f) => f.label), csv("csv.url")], collection);
+        expect(matched.slice(0, 4), `${id} ${language}`).toEqual(["sourceKey", "date", "julianDate", null]);
+        // Every field the download holds goes back where it came from (a derived column is no field: left out).
+        const stored = new Set(
+          destinations()
+            .find((d) => d.id === id)!
+            .targets.map((t) => t.name),
+        );
+        expect(matched.slice(4, -1), `${id} ${language}`).toEqual(
+          fields.map((f) => (stored.has(f.name) ? f.name : null)),
+        );
+        expect(matched.at(-1)).toBeNull();
+      }
+    }
+  });
+
+  it("label the mapping's targets in the reader's language", () => {
+    const births = destinations().find((d) => d.id === "stpete-birth")!;
+    const labels = Object.fromEntries(births.targetsIn("de").map((t) => [t.name, t.label]));
+    expect(labels.date).toBe("Datum oder Jahr");
+    expect(labels.surname).toBe("Familienname");
+    expect(births.gaps(["date"], "pl")).toEqual([expect.stringMatching(/„Nazwisko”/)]);
   });
 
   it("count columns in the reader's numbers and plural", () => {

@@ -1,13 +1,21 @@
-// The import pages' words that the server writes (issue 29): the mapping's own target labels, and what a page says
-// of a file with too many columns. The header matching (./fields.ts, ./place-fields.ts) keeps the English labels:
-// it reads them, and a label shown in another language is only what the page shows.
+// The import pages' words that the server writes (issue 29): the mapping's own target labels, what a page says of a
+// file with too many columns, and the headers of each language that a file's columns are matched by.
 import type { TFunction } from "i18next";
 import { formatNumber } from "~/i18n/format";
 import { translator } from "~/i18n/i18next.server";
-import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
+import type { CollectionDef } from "~/search/collections";
+import { localizedCollection } from "~/search/localize.server";
 import { SPELLING_LABELS, SPELLING_ORDER } from "~/places/spellings";
 import { MAX_COLUMNS } from "./csv";
-import type { ImportTarget } from "./fields";
+import {
+  DATE_TARGET,
+  type ImportTarget,
+  JULIAN_TARGET,
+  SOURCE_KEY_TARGET,
+  importTargets,
+  matchHeaders,
+} from "./fields";
 import type { Say } from "~/jobs/said";
 import { groupKey } from "~/catalog-text.server";
 
@@ -36,6 +44,42 @@ export function targetLabel(t: ImportsT, kind: string, target: Pick<ImportTarget
     return label;
   }
   return RECORD_TARGETS.has(name) ? t(`targets.${name}` as never) : label;
+}
+
+type Heading = Pick<ImportTarget, "name" | "label">;
+
+/**
+ * A collection's column headings in the languages other than English, as the site writes them: its field labels
+ * (the `fields` catalogs), the search download's own columns (id, date, Julian date, year) and the site's targets.
+ * A file downloaded from a search in German ("Nr.;Datum;…;Familienname") is thus mapped back to its fields.
+ */
+const headingsByCollection = new Map<string, Heading[][]>();
+
+function translatedHeadings(collection: CollectionDef): Heading[][] {
+  let headings = headingsByCollection.get(collection.id);
+  if (!headings) {
+    headings = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((language) => {
+      const csv = translator(language, "search");
+      const t = translator(language, "imports");
+      return [
+        ...importTargets(localizedCollection(collection, language)).map((x) => ({
+          ...x,
+          label: targetLabel(t, "records", x),
+        })),
+        { name: SOURCE_KEY_TARGET, label: csv("csv.id") },
+        { name: DATE_TARGET, label: csv("csv.date") },
+        { name: JULIAN_TARGET, label: csv("csv.julianDate") },
+        { name: DATE_TARGET, label: csv("csv.year") },
+      ];
+    });
+    headingsByCollection.set(collection.id, headings);
+  }
+  return headings;
+}
+
+/** Each column's target by its header, in English or in any other of the site's languages. */
+export function matchRecordHeaders(headers: readonly string[], collection: CollectionDef): (string | null)[] {
+  return matchHeaders(headers, collection, translatedHeadings(collection));
 }
 
 /** A file wider than an import reads, in the reader's language. */

@@ -101,10 +101,6 @@ export interface MapView {
   tiles: TileLayerConfig | null;
 }
 
-/** Credit for the bundled data, under every map (GeoNames' CC BY 4.0 requires it). */
-export const BASE_MAP_CREDIT =
-  "Borders and coastlines: Natural Earth (public domain), via world-atlas. Towns: GeoNames (CC BY 4.0).";
-
 /** A town of the reference layer: [name, lat, lon]. */
 export type Town = [string, number, number];
 

@@ -127,7 +127,3 @@ export function formatCoordinates(point: LatLon): string {
   const lon = `${Math.abs(point.lon).toFixed(4)}° ${point.lon >= 0 ? "E" : "W"}`;
   return `${lat}, ${lon}`;
 }
-
-export function formatKm(km: number): string {
-  return `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
-}

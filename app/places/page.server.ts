@@ -18,12 +18,12 @@ import {
   placeCriteriaToParams,
 } from "./criteria";
 import { SPELLING_LABELS, type SpellingKind } from "./spellings";
-import { formatCoordinates, formatKm } from "./geo";
+import { formatCoordinates } from "./geo";
 import { type MapIndexDef, mapPlacePath, mapSearchPath, spellingLang } from "./indexes";
 import { buildMapView } from "~/maps/view.server";
 import { gridOverlayFor } from "./grid-overlay";
 import { languageOfRequest } from "~/auth/language.server";
-import { formatDay } from "~/i18n/format";
+import { formatDay, formatKm } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import type { Words } from "~/listing/say";
 import { sayIn, searchWords } from "~/listing/say.server";
@@ -61,7 +61,7 @@ function rowView(index: MapIndexDef, r: PlaceRow, words?: Words) {
     square: r.square,
     mapCoordinate: r.square ? `${r.sheet}, ${r.square}` : r.sheet,
     coordinates: formatCoordinates(r),
-    distance: r.distanceKm === undefined ? null : formatKm(r.distanceKm),
+    distance: r.distanceKm === undefined ? null : formatKm((words?.language ?? "en") as Language, r.distanceKm),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useContext, useEffect, useId, useRef, useState } from "react";
-import { BASE_MAP_CREDIT, type GridOverlay, type MapView } from "../types";
+import { type GridOverlay, type MapView } from "../types";
 import type { LeafletMapHandle } from "./leaflet-map.client";
 import { MapDrawings } from "./drawings";
 import { useTranslation } from "~/i18n/react";
@@ -221,7 +221,8 @@ export function GeoMap({
       </div>
       <figcaption>
         {interactive && <span className="visually-hidden">{title}. </span>}
-        {description} <small className="geo-map-credit">{BASE_MAP_CREDIT}</small>
+        {/* GeoNames' CC BY 4.0 asks for the credit under every map. */}
+        {description} <small className="geo-map-credit">{t("geo.credit")}</small>
       </figcaption>
     </figure>
   );
