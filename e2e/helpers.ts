@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, type Request, type TestInfo, expect } from "@playwright/test";
 import { PERSON_USER_AGENT } from "../playwright.config";
@@ -79,3 +81,30 @@ export function recordLink(path: string): string {
 export function recordUrl(pathPattern: string): RegExp {
   return new RegExp(`${pathPattern}(\\?q=[^#]*)?$`);
 }
+
+/**
+ * A text of a catalog (app/locales/<language>/<namespace>.json) with its placeholders filled, as the page shows it:
+ * the language tests read the files the site does, so a translation that changes changes the test's expectation.
+ */
+export function catalogText(
+  language: string,
+  namespace: string,
+  key: string,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  const catalog = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "../app/locales", language, `${namespace}.json`), "utf8"),
+  ) as Record<string, unknown>;
+  // The forms catalogs are keyed by the English sentence, dots and all.
+  const raw =
+    namespace === "forms"
+      ? catalog[key]
+      : key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+  if (typeof raw !== "string") throw new Error(`no text ${language}/${namespace} ${key}`);
+  return raw.replace(/\{\{\s*(\w+)[^}]*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+/** The page's language as its <html lang> says. */
+export const htmlLang = (page: Page) => page.locator("html").getAttribute("lang");

@@ -1,23 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { catalogText, expectAccessible, htmlLang, shot } from "./helpers";
 
 /** Issue 29: the members' area and their family trees in German, Polish, Ukrainian and Russian. */
-type Language = "en" | "de" | "pl" | "uk" | "ru";
-
-/** A text of a catalog, as the page shows it: the test reads the same files the site does. */
-function text(language: Language, namespace: string, key: string): string {
-  const catalog = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, "../app/locales", language, `${namespace}.json`), "utf8"),
-  ) as Record<string, unknown>;
-  if (namespace === "forms") return catalog[key] as string;
-  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
-}
 
 const DIRECTORY = "/members/membership/search";
-const htmlLang = (page: Page) => page.locator("html").getAttribute("lang");
 
 test.describe("the members' pages in other languages", () => {
   test("the member directory in German: form, chips and rows in German, member numbers as “Nr.”", async ({
@@ -32,10 +18,12 @@ test.describe("the members' pages in other languages", () => {
     await signInAs(me);
     await page.goto(`${DIRECTORY}?lng=de`);
     expect(await htmlLang(page)).toBe("de");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "members", "directory.heading"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("de", "members", "directory.heading"));
     await expect(page.getByText("Sie sind nicht eingetragen, daher können andere Mitglieder")).toBeVisible();
-    await expect(page.getByRole("group", { name: text("de", "members", "directory.whoResearches") })).toBeVisible();
-    await expect(page.getByLabel(text("de", "members", "directory.memberNumber"))).toBeVisible();
+    await expect(
+      page.getByRole("group", { name: catalogText("de", "members", "directory.whoResearches") }),
+    ).toBeVisible();
+    await expect(page.getByLabel(catalogText("de", "members", "directory.memberNumber"))).toBeVisible();
     await expectAccessible(page);
 
     // A search by the research surname: the chip and the row in German.
@@ -63,14 +51,14 @@ test.describe("the members' pages in other languages", () => {
       expect(await htmlLang(page)).toBe("pl");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Katalog członków");
       await expect(page.getByText(`Jesteś w katalogu jako członek Nr ${me.id}`)).toBeVisible();
-      const number = page.getByLabel(text("pl", "members", "directory.memberNumber"));
+      const number = page.getByLabel(catalogText("pl", "members", "directory.memberNumber"));
       await number.fill("dwanaście");
       await page.locator("form[role=search] button[type=submit]").click();
       await expect(page).toHaveURL(/number=/);
       await expect(
-        page.getByText(text("pl", "forms", "A member number is a whole number, for example 42.")).first(),
+        page.getByText(catalogText("pl", "forms", "A member number is a whole number, for example 42.")).first(),
       ).toBeVisible();
-      await expect(page.getByLabel(text("pl", "members", "directory.memberNumber"))).toHaveValue("dwanaście");
+      await expect(page.getByLabel(catalogText("pl", "members", "directory.memberNumber"))).toHaveValue("dwanaście");
     });
 
     test("the personal details in Polish without JavaScript: the server's messages in Polish, the input kept", async ({
@@ -81,16 +69,20 @@ test.describe("the members' pages in other languages", () => {
       await signInAs(await makeAccount());
       await page.goto("/members/profileEditPersonal?lng=pl");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dane osobowe");
-      await page.getByLabel(text("pl", "members", "personal.givenName")).fill("Anna");
-      await page.getByLabel(text("pl", "members", "personal.phone")).fill("zadzwoń do mnie");
-      await page.getByRole("button", { name: text("pl", "members", "personal.save") }).click();
+      await page.getByLabel(catalogText("pl", "members", "personal.givenName")).fill("Anna");
+      await page.getByLabel(catalogText("pl", "members", "personal.phone")).fill("zadzwoń do mnie");
+      await page.getByRole("button", { name: catalogText("pl", "members", "personal.save") }).click();
       await expect(page.getByRole("alert")).toContainText("Niczego nie zapisano.");
-      await expect(page.locator("[id$='surname-error']")).toHaveText(text("pl", "forms", "Enter your surname."));
+      await expect(page.locator("[id$='surname-error']")).toHaveText(catalogText("pl", "forms", "Enter your surname."));
       await expect(page.locator("[id$='phone-error']")).toHaveText(
-        text("pl", "forms", "Use digits, spaces and + ( ) - . / only, with an extension as “ext. 12” if needed."),
+        catalogText(
+          "pl",
+          "forms",
+          "Use digits, spaces and + ( ) - . / only, with an extension as “ext. 12” if needed.",
+        ),
       );
-      await expect(page.getByLabel(text("pl", "members", "personal.phone"))).toHaveValue("zadzwoń do mnie");
-      await expect(page.getByLabel(text("pl", "members", "personal.givenName"))).toHaveValue("Anna");
+      await expect(page.getByLabel(catalogText("pl", "members", "personal.phone"))).toHaveValue("zadzwoń do mnie");
+      await expect(page.getByLabel(catalogText("pl", "members", "personal.givenName"))).toHaveValue("Anna");
     });
   });
 
@@ -103,29 +95,29 @@ test.describe("the members' pages in other languages", () => {
     await page.goto("/members/profileEditPersonal?lng=pl");
     await page.waitForLoadState("networkidle");
     expect(await htmlLang(page)).toBe("pl");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("pl", "members", "personal.heading"));
-    const phone = page.getByLabel(text("pl", "members", "personal.phone"));
-    await page.getByLabel(text("pl", "members", "personal.givenName")).fill("Anna");
-    await page.getByLabel(text("pl", "members", "personal.surname"), { exact: true }).fill("Nowak");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("pl", "members", "personal.heading"));
+    const phone = page.getByLabel(catalogText("pl", "members", "personal.phone"));
+    await page.getByLabel(catalogText("pl", "members", "personal.givenName")).fill("Anna");
+    await page.getByLabel(catalogText("pl", "members", "personal.surname"), { exact: true }).fill("Nowak");
     await phone.fill("zadzwoń do mnie");
     await phone.blur();
-    const phoneError = text(
+    const phoneError = catalogText(
       "pl",
       "forms",
       "Use digits, spaces and + ( ) - . / only, with an extension as “ext. 12” if needed.",
     );
     await expect(page.locator("[id$='phone-error']")).toHaveText(phoneError);
     // Sent anyway: the server answers in Polish too.
-    await page.getByRole("button", { name: text("pl", "members", "personal.save") }).click();
+    await page.getByRole("button", { name: catalogText("pl", "members", "personal.save") }).click();
     await expect(page.locator("[id$='phone-error']")).toHaveText(phoneError);
     await expect(phone).toHaveValue("zadzwoń do mnie");
     await expectAccessible(page);
     await shot(page, testInfo, "members-personal-error-pl");
 
     await phone.fill("+48 22 555 01 01");
-    await page.getByRole("button", { name: text("pl", "members", "personal.save") }).click();
+    await page.getByRole("button", { name: catalogText("pl", "members", "personal.save") }).click();
     await expect(page).toHaveURL(/\/members\/profile\?updated=personal/);
-    await expect(page.getByRole("status")).toHaveText(text("pl", "members", "profile.updated.personal"));
+    await expect(page.getByRole("status")).toHaveText(catalogText("pl", "members", "profile.updated.personal"));
   });
 
   test("the profile page in Russian: its words, the member number and the membership's state", async ({
@@ -139,11 +131,13 @@ test.describe("the members' pages in other languages", () => {
     expect(await htmlLang(page)).toBe("ru");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ваша учётная запись");
     await expect(page.getByText(`№ ${me.id}`, { exact: true })).toBeVisible();
-    await expect(page.getByText(text("ru", "members", "profile.states.active"), { exact: true })).toBeVisible();
+    await expect(page.getByText(catalogText("ru", "members", "profile.states.active"), { exact: true })).toBeVisible();
     await expect(page.getByText("12 марта 2030", { exact: true })).toBeVisible();
-    await expect(page.getByText(text("ru", "members", "profile.notListed"))).toBeVisible();
-    await expect(page.getByRole("button", { name: text("ru", "members", "profile.signOutEverywhere") })).toBeVisible();
-    await expect(page).toHaveTitle(text("ru", "members", "meta.profile.title"));
+    await expect(page.getByText(catalogText("ru", "members", "profile.notListed"))).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: catalogText("ru", "members", "profile.signOutEverywhere") }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(catalogText("ru", "members", "meta.profile.title"));
     await expectAccessible(page);
     await shot(page, testInfo, "members-profile-ru");
   });
@@ -152,15 +146,15 @@ test.describe("the members' pages in other languages", () => {
     await signInAs(await makeAccount());
     await page.goto("/members/genealogy/my-trees?lng=uk");
     expect(await htmlLang(page)).toBe("uk");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uk", "trees", "myTrees.heading"));
-    await expect(page.getByText(text("uk", "trees", "myTrees.none"))).toBeVisible();
-    await expect(page).toHaveTitle(text("uk", "trees", "meta.myTrees.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("uk", "trees", "myTrees.heading"));
+    await expect(page.getByText(catalogText("uk", "trees", "myTrees.none"))).toBeVisible();
+    await expect(page).toHaveTitle(catalogText("uk", "trees", "meta.myTrees.title"));
     await expectAccessible(page);
     await shot(page, testInfo, "members-my-trees-uk");
-    await page.getByRole("link", { name: text("uk", "trees", "myTrees.submit") }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("uk", "trees", "submit.heading"));
-    await expect(page.getByLabel(text("uk", "trees", "submit.title"))).toBeVisible();
-    await expect(page.getByRole("button", { name: text("uk", "trees", "submit.upload") })).toBeVisible();
+    await page.getByRole("link", { name: catalogText("uk", "trees", "myTrees.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("uk", "trees", "submit.heading"));
+    await expect(page.getByLabel(catalogText("uk", "trees", "submit.title"))).toBeVisible();
+    await expect(page.getByRole("button", { name: catalogText("uk", "trees", "submit.upload") })).toBeVisible();
   });
 
   test("a Lodz person, their pedigree and descendants in German", async ({
@@ -181,10 +175,12 @@ test.describe("the members' pages in other languages", () => {
     await signInAs(await makeAccount());
     await page.goto(`/members/lodz/person/L${person.number}?lng=de`);
     expect(await htmlLang(page)).toBe("de");
-    await expect(page.getByRole("heading", { name: text("de", "trees", "person.parents"), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: catalogText("de", "trees", "person.parents"), exact: true }),
+    ).toBeVisible();
     await expect(page.getByText("Vater:", { exact: true }).first()).toBeVisible();
     await expect(
-      page.getByRole("heading", { name: text("de", "trees", "person.pedigree"), exact: true }),
+      page.getByRole("heading", { name: catalogText("de", "trees", "person.pedigree"), exact: true }),
     ).toBeVisible();
     await expect(page.getByRole("region", { name: /^Ahnentafel von / })).toBeVisible();
     await expect(page.locator("#citation-text")).toHaveValue(/abgerufen am \d+\. \S+ \d{4}\)\.$/);
@@ -192,6 +188,6 @@ test.describe("the members' pages in other languages", () => {
     await shot(page, testInfo, "members-person-de");
     await page.getByRole("link", { name: /^Nachkommen von / }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Nachkommen von");
-    await expect(page.getByLabel(text("de", "trees", "descendants.generations"))).toBeVisible();
+    await expect(page.getByLabel(catalogText("de", "trees", "descendants.generations"))).toBeVisible();
   });
 });

@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { catalogText, expectAccessible, shot } from "./helpers";
 
 /**
  * Issue 29 on the record search, its results, a record and a place: the pages in German, Polish and Russian as a
@@ -12,19 +10,10 @@ import { expectAccessible, shot } from "./helpers";
  */
 const BIRTHS = "/stpete/birth/search";
 
-/** A text of a catalog, as the page shows it: the test reads the files the site does. */
-function text(language: string, namespace: string, key: string): string {
-  const catalog = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, "../app/locales", language, `${namespace}.json`), "utf8"),
-  ) as Record<string, unknown>;
-  if (namespace === "forms") return catalog[key] as string;
-  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
-}
-
 /** "2 wpisy", "5 wpisów", "21 wpisów": the noun the language's plural rules give the count. */
 function countedRecords(language: string, n: number): string {
   const form = new Intl.PluralRules(language).select(n);
-  return text(language, "search", `results.records_${form}`).replace(
+  return catalogText(language, "search", `results.records_${form}`).replace(
     "{{count, number}}",
     new Intl.NumberFormat(language).format(n),
   );
@@ -45,9 +34,9 @@ test.describe("the record search in the reader's language", () => {
     await page.goto(`${BIRTHS}?lng=de`);
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Konsistorium St. Petersburg: Geburten");
-    await expect(page.getByRole("link", { name: text("de", "search", "page.allCollections") })).toBeVisible();
+    await expect(page.getByRole("link", { name: catalogText("de", "search", "page.allCollections") })).toBeVisible();
     await page.getByLabel("Familienname", { exact: true }).fill("Schmidt");
-    await page.getByRole("button", { name: text("de", "search", "form.search") }).click();
+    await page.getByRole("button", { name: catalogText("de", "search", "form.search") }).click();
     await expect(page).toHaveURL(/surname=Schmidt/);
     await expect(page.locator("#results-heading")).toContainText(/Einträge?/);
     const total = await resultCount(page);
@@ -66,13 +55,13 @@ test.describe("the record search in the reader's language", () => {
   }) => {
     await page.goto(`${BIRTHS}?lng=de`);
     await page.getByLabel("Familienname", { exact: true }).fill("Kühn");
-    await page.getByLabel(text("de", "search", "form.yearFrom")).fill("18x6");
-    await page.getByRole("button", { name: text("de", "search", "form.search") }).click();
+    await page.getByLabel(catalogText("de", "search", "form.yearFrom")).fill("18x6");
+    await page.getByRole("button", { name: catalogText("de", "search", "form.search") }).click();
     await expect(page.locator("#yearFrom-error")).toHaveText(
-      text("de", "forms", "Enter a year as four digits, for example 1856."),
+      catalogText("de", "forms", "Enter a year as four digits, for example 1856."),
     );
-    await expect(page.getByRole("alert")).toContainText(text("de", "search", "form.problems_one"));
-    await expect(page.getByLabel(text("de", "search", "form.yearFrom"))).toHaveValue("18x6");
+    await expect(page.getByRole("alert")).toContainText(catalogText("de", "search", "form.problems_one"));
+    await expect(page.getByLabel(catalogText("de", "search", "form.yearFrom"))).toHaveValue("18x6");
     await expect(page.getByLabel("Familienname", { exact: true })).toHaveValue("Kühn");
     await expect(page.locator("#results-heading")).toHaveCount(0);
   });
@@ -88,9 +77,11 @@ test.describe("the record search in the reader's language", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("pl");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/^Chrzest: /);
     await expect(page.locator(".lead")).toHaveText(POLISH_MONTHS);
-    await expect(page.getByRole("heading", { name: text("pl", "records", "record.registerSays") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: catalogText("pl", "records", "record.registerSays") }),
+    ).toBeVisible();
     await expect(page.locator("article.record-page")).toContainText("Nazwisko");
-    await expect(page.getByRole("heading", { name: text("pl", "records", "citation.heading") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: catalogText("pl", "records", "citation.heading") })).toBeVisible();
     await expect(page.locator("#citation-text")).toHaveValue(/^Chrzest: .*Konsystorz petersburski: urodzenia/);
     await expect(page).toHaveTitle(/Metryka$/);
     await expectAccessible(page);
@@ -105,12 +96,12 @@ test.describe("the record search in the reader's language", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await expect(page.getByRole("link", { name: "Указатель карты Брейера" }).first()).toBeVisible();
     await expect(
-      page.getByRole("heading", { name: text("ru", "places", "indexes.breyer.entryHeading") }),
+      page.getByRole("heading", { name: catalogText("ru", "places", "indexes.breyer.entryHeading") }),
     ).toBeVisible();
-    await expect(page.getByText(text("ru", "places", "page.coordinates"), { exact: true })).toBeVisible();
+    await expect(page.getByText(catalogText("ru", "places", "page.coordinates"), { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "В радиусе 10 км" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: text("ru", "places", "records.heading") })).toBeVisible();
-    await expect(page.getByRole("heading", { name: text("ru", "places", "page.citeHeading") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: catalogText("ru", "places", "records.heading") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: catalogText("ru", "places", "page.citeHeading") })).toBeVisible();
     await expect(page.locator("#citation-text")).toHaveValue(/Внесено в Metryka, Указатель карты Брейера/);
     await expectAccessible(page);
     await shot(page, testInfo, "place-ru");
@@ -124,9 +115,9 @@ test.describe("without JavaScript", () => {
     await page.goto(`${BIRTHS}?lng=pl`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Konsystorz petersburski: urodzenia");
     await page.getByLabel("Nazwisko", { exact: true }).fill("Schmidt");
-    await page.getByLabel(text("pl", "search", "form.yearFrom")).fill("1850");
-    await page.getByLabel(text("pl", "search", "form.yearTo")).fill("1870");
-    await page.getByRole("button", { name: text("pl", "search", "form.search") }).click();
+    await page.getByLabel(catalogText("pl", "search", "form.yearFrom")).fill("1850");
+    await page.getByLabel(catalogText("pl", "search", "form.yearTo")).fill("1870");
+    await page.getByRole("button", { name: catalogText("pl", "search", "form.search") }).click();
     await expect(page).toHaveURL(/surname=Schmidt/);
     const total = await resultCount(page);
     await expect(page.locator("#results-heading")).toContainText(countedRecords("pl", total));
@@ -134,7 +125,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Usuń: Lata: 1850–1870" }).click();
     await expect(page).not.toHaveURL(/yearFrom/);
     await expect(page.getByRole("link", { name: "Usuń: Nazwisko: Schmidt" })).toBeVisible();
-    await expect(page.getByRole("link", { name: text("pl", "search", "results.orderBestMatch") })).toHaveCount(0);
-    await expect(page.locator(".order-choice")).toContainText(text("pl", "search", "order.heading"));
+    await expect(page.getByRole("link", { name: catalogText("pl", "search", "results.orderBestMatch") })).toHaveCount(
+      0,
+    );
+    await expect(page.locator(".order-choice")).toContainText(catalogText("pl", "search", "order.heading"));
   });
 });

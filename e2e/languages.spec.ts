@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { PERSON_USER_AGENT } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { expectAccessible, shot } from "./helpers";
+import { catalogText, expectAccessible, htmlLang, shot } from "./helpers";
 
 /** Issue 29: the site in five languages, chosen by ?lng=, the cookie, the profile or the browser. */
 const LANGUAGES = ["en", "de", "pl", "uk", "ru"] as const;
@@ -15,15 +13,6 @@ const NAMES: Record<Language, string> = {
   uk: "Українська",
   ru: "Русский",
 };
-
-/** A text of a catalog, as the page shows it: the test reads the same files the site does. */
-function text(language: Language, namespace: string, key: string): string {
-  const catalog = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, "../app/locales", language, `${namespace}.json`), "utf8"),
-  ) as Record<string, unknown>;
-  if (namespace === "forms") return catalog[key] as string;
-  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
-}
 
 const HOW = ["with JavaScript", "without JavaScript"] as const;
 
@@ -37,8 +26,6 @@ async function browse(browser: Browser, testInfo: TestInfo, how: (typeof HOW)[nu
   return { context, page: await context.newPage() };
 }
 
-const htmlLang = (page: Page) => page.locator("html").getAttribute("lang");
-
 test.describe("languages", () => {
   for (const how of HOW) {
     for (const language of LANGUAGES) {
@@ -48,7 +35,7 @@ test.describe("languages", () => {
         const { context, page } = await browse(browser, testInfo, how);
         await page.goto(`/?lng=${language}`);
         expect(await htmlLang(page)).toBe(language);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "home", "heading"));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText(language, "home", "heading"));
         await expect(page.locator(".language-menu summary")).toContainText(NAMES[language]);
         await expect(page.locator(`link[rel=alternate][hreflang=${language}]`)).toHaveAttribute(
           "href",
@@ -58,18 +45,20 @@ test.describe("languages", () => {
         // Another page, without ?lng=: the cookie keeps the language.
         await page.goto("/signup/new");
         expect(await htmlLang(page)).toBe(language);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "auth", "signUp.heading"));
-        await page.getByLabel(text(language, "auth", "signUp.username")).fill("ab");
-        await page.getByLabel(text(language, "auth", "signUp.email"), { exact: true }).fill("not an address");
-        await page.getByRole("button", { name: text(language, "auth", "signUp.submit") }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          catalogText(language, "auth", "signUp.heading"),
+        );
+        await page.getByLabel(catalogText(language, "auth", "signUp.username")).fill("ab");
+        await page.getByLabel(catalogText(language, "auth", "signUp.email"), { exact: true }).fill("not an address");
+        await page.getByRole("button", { name: catalogText(language, "auth", "signUp.submit") }).click();
         await expect(page.locator("#sign-up-username-error, [id$='username-error']").first()).toHaveText(
-          text(language, "forms", "Use at least 3 characters."),
+          catalogText(language, "forms", "Use at least 3 characters."),
         );
         await expect(page.locator("[id$='email-error']").first()).toHaveText(
-          text(language, "forms", "Enter an e-mail address like name@example.org."),
+          catalogText(language, "forms", "Enter an e-mail address like name@example.org."),
         );
         await expect(page.locator("[id$='givenName-error']").first()).toHaveText(
-          text(language, "forms", "Enter your given name."),
+          catalogText(language, "forms", "Enter your given name."),
         );
         if (how === "with JavaScript") await expectAccessible(page);
         await shot(page, testInfo, `sign-up-error-${language}-${how === "with JavaScript" ? "js" : "nojs"}`);
@@ -84,7 +73,7 @@ test.describe("languages", () => {
       const answer = await page.goto("/?lng=xx");
       expect(answer?.status()).toBe(200);
       expect(await htmlLang(page)).toBe("en");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home", "heading"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("en", "home", "heading"));
       await context.addCookies([{ name: "lng", value: "%E0%A4%Ade", url: testInfo.project.use.baseURL! }]);
       await context.setExtraHTTPHeaders({ "Accept-Language": `${"x-abc;q=0.5,".repeat(850)}de` });
       const again = await page.goto("/signup/new");
@@ -99,7 +88,7 @@ test.describe("languages", () => {
       const { context, page } = await browse(browser, testInfo, how);
       const german = await page.goto("/no/such/page?lng=de");
       expect(german?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "common", "error.title.404"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("de", "common", "error.title.404"));
       await expect(page.locator(".error-message")).toHaveText("Seite nicht gefunden: /no/such/page");
       await page.goto("/no/such/page?lng=en");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
@@ -113,14 +102,14 @@ test.describe("languages", () => {
       const { context, page } = await browse(browser, testInfo, how, "pl-PL");
       await page.goto("/Login");
       expect(await htmlLang(page)).toBe("pl");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("pl", "auth", "signIn.heading"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("pl", "auth", "signIn.heading"));
       await page.locator(".language-menu summary").click();
       await page.getByRole("link", { name: "Deutsch" }).click();
       await expect(page).toHaveURL(/\/Login\?lng=de$/);
       expect(await htmlLang(page)).toBe("de");
-      await page.getByRole("link", { name: text("de", "auth", "signIn.forgotPassword") }).click();
+      await page.getByRole("link", { name: catalogText("de", "auth", "signIn.forgotPassword") }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        text("de", "auth", "help.forgotPassword.heading"),
+        catalogText("de", "auth", "help.forgotPassword.heading"),
       );
       await context.close();
     });
@@ -133,9 +122,9 @@ test.describe("languages", () => {
       const member = await makeAccount();
       await database.db.updateTable("users").set({ language: "uk" }).where("id", "=", member.id).execute();
       const signIn = async (page: Page, language: Language) => {
-        await page.getByLabel(text(language, "auth", "signIn.login")).fill(member.username);
-        await page.getByLabel(text(language, "auth", "signIn.password"), { exact: true }).fill(member.password);
-        await page.getByRole("button", { name: text(language, "auth", "signIn.submit") }).click();
+        await page.getByLabel(catalogText(language, "auth", "signIn.login")).fill(member.username);
+        await page.getByLabel(catalogText(language, "auth", "signIn.password"), { exact: true }).fill(member.password);
+        await page.getByRole("button", { name: catalogText(language, "auth", "signIn.submit") }).click();
         await expect(page.locator(".account-name")).toContainText(member.username);
       };
       // No choice in this browser: the profile's Ukrainian once signed in.
@@ -145,7 +134,7 @@ test.describe("languages", () => {
       await signIn(first.page, "en");
       await first.page.goto("/");
       expect(await htmlLang(first.page)).toBe("uk");
-      await expect(first.page.getByRole("heading", { level: 1 })).toHaveText(text("uk", "home", "heading"));
+      await expect(first.page.getByRole("heading", { level: 1 })).toHaveText(catalogText("uk", "home", "heading"));
       await first.context.close();
       // Russian chosen in the menu before signing in: the browser's choice stays after it.
       const second = await browse(browser, testInfo, how);
@@ -166,19 +155,19 @@ test.describe("languages", () => {
     const member = await makeAccount({ profile: { givenName: "Olga", surname: "Schulz" } });
     await signInAs(member);
     await page.goto("/members/profileEditPersonal?lng=pl");
-    await page.getByLabel(text("pl", "members", "personal.siteLanguage")).selectOption("de");
-    await page.getByRole("button", { name: text("pl", "members", "personal.save") }).click();
+    await page.getByLabel(catalogText("pl", "members", "personal.siteLanguage")).selectOption("de");
+    await page.getByRole("button", { name: catalogText("pl", "members", "personal.save") }).click();
     await expect(page).toHaveURL(/\/members\/profile\?updated=personal$/);
     expect(await htmlLang(page)).toBe("de");
     const row = await database.db.selectFrom("users").select("language").where("id", "=", member.id).executeTakeFirst();
     expect(row?.language).toBe("de");
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "home", "heading"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("de", "home", "heading"));
     // "As my browser asks" leaves it to the browser again, and forgets the cookie.
     await page.goto("/members/profileEditPersonal");
-    await expect(page.getByLabel(text("de", "members", "personal.siteLanguage"))).toHaveValue("de");
-    await page.getByLabel(text("de", "members", "personal.siteLanguage")).selectOption("");
-    await page.getByRole("button", { name: text("de", "members", "personal.save") }).click();
+    await expect(page.getByLabel(catalogText("de", "members", "personal.siteLanguage"))).toHaveValue("de");
+    await page.getByLabel(catalogText("de", "members", "personal.siteLanguage")).selectOption("");
+    await page.getByRole("button", { name: catalogText("de", "members", "personal.save") }).click();
     await expect(page).toHaveURL(/updated=personal$/);
     expect(await htmlLang(page)).toBe("en");
   });
@@ -199,19 +188,19 @@ test.describe("languages", () => {
     await page.getByLabel("Vorname").fill("Justine");
     await page.getByLabel("Familienname", { exact: true }).fill("Radke");
     await page.getByRole("button", { name: "Registrieren" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "auth", "signUp.checkInbox"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogText("de", "auth", "signUp.checkInbox"));
     const german = await mailTo(`${username}@example.org`, /E-Mail-Adresse/);
-    expect(german.subject).toBe(text("de", "mail", "verify.subject"));
+    expect(german.subject).toBe(catalogText("de", "mail", "verify.subject"));
     expect(german.text).toMatch(/^Guten Tag .+,\n\nbitte bestätigen Sie/);
     expect(german.text).toMatch(/https?:\/\/\S+\/signup\/verify\?token=/);
 
     const member = await makeAccount();
     await page.goto("/forgot-password?lng=pl");
-    await page.getByLabel(text("pl", "auth", "help.email")).fill(member.email);
-    await page.getByRole("button", { name: text("pl", "auth", "help.forgotPassword.submit") }).click();
-    await expect(page.getByRole("status")).toHaveText(text("pl", "auth", "help.sent"));
+    await page.getByLabel(catalogText("pl", "auth", "help.email")).fill(member.email);
+    await page.getByRole("button", { name: catalogText("pl", "auth", "help.forgotPassword.submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(catalogText("pl", "auth", "help.sent"));
     const polish = await mailTo(member.email, /hasło/);
-    expect(polish.subject).toBe(text("pl", "mail", "reset.subject"));
+    expect(polish.subject).toBe(catalogText("pl", "mail", "reset.subject"));
     expect(polish.text).toContain(`Dzień dobry, ${member.username},`);
   });
 });
