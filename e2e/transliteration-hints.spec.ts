@@ -40,13 +40,15 @@ async function openRecord(page: Page, language: string) {
   const cell = row.locator("td.col-surname");
   await row.locator("td a").first().click();
   await expect(page).toHaveURL(/\/stpete\/birth\/record\/\d+/);
+  // The address changes before the record page has replaced the results (its route module and words may still load).
+  await expect(page.locator("article.record-page")).toBeVisible();
   return cell;
 }
 
-/** The record page's value of a field, by its label. */
+/** The record page's value of a field, by its label (the results' rows have such lists too, folded away). */
 const fieldValue = (page: Page, name: string) =>
   page
-    .locator(".dl-grid > div")
+    .locator("article.record-page .dl-grid > div")
     .filter({ has: page.getByText(name, { exact: true }) })
     .locator("dd");
 
