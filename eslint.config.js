@@ -23,6 +23,7 @@ const TRANSLATED_FILES = [
   "app/ui/nav-menu.tsx",
   "app/ui/skip-link.tsx",
   "app/ui/language-menu.tsx",
+  "app/ui/script-text.tsx",
   "app/ui/country-region-select.tsx",
   "app/routes/release-notes.tsx",
   "app/members/ui/*.tsx",

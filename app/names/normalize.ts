@@ -8,8 +8,9 @@
  */
 
 // Russian letters (including pre-1918 orthography, because the Volhynian and
-// St. Petersburg books predate the 1918 spelling reform).
-const RUSSIAN: Readonly<Record<string, string>> = {
+// St. Petersburg books predate the 1918 spelling reform). Letter for letter
+// BGN/PCGN's, which romanize.ts writes for display with its rules of context.
+export const RUSSIAN: Readonly<Record<string, string>> = {
   а: "a",
   б: "b",
   в: "v",

@@ -25,6 +25,7 @@ import { gridOverlayFor } from "./grid-overlay";
 import { languageOfRequest } from "~/auth/language.server";
 import { formatDay, formatKm } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
+import { scriptHint } from "~/names/script-hint";
 import type { Words } from "~/listing/say";
 import { sayIn, searchWords } from "~/listing/say.server";
 import { translator } from "~/i18n/i18next.server";
@@ -287,6 +288,9 @@ export async function loadPlacePage(request: Request, index: MapIndexDef, viewer
     },
     place: {
       ...rowView(index, place, words),
+      // A name in Cyrillic (an index a volunteer wrote so) with its hint in the reader's Latin letters (decision 0074).
+      // Its other names are not given hints: the page names the place in Latin letters above them.
+      nameScript: scriptHint(place.name, language),
       coordinateText: words(`indexes.${index.id}.describe`, { sheet: place.sheet, square: place.square }),
       lat: place.lat.toFixed(4),
       lon: place.lon.toFixed(4),

@@ -49,18 +49,18 @@ describe("kept pages", () => {
   });
   beforeEach(() => forgetKeptPages());
 
-  async function keepOne(now = Date.now()) {
+  async function keepOne(now = Date.now(), asking: () => Request = () => ask()) {
     // An address asked for the first time is not kept, its database version not even read, and it has no ETag.
-    expect(await before(ask(), now)).toEqual({});
-    const first = answerRenderedPage(ask(), render(), pageInit(), undefined, now);
+    expect(await before(asking(), now)).toEqual({});
+    const first = answerRenderedPage(asking(), render(), pageInit(), undefined, now);
     expect(first.headers.get("etag")).toBeNull();
     expect(first.headers.get("content-encoding")).toBeNull();
     expect(first.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
     // The second time it is.
-    const { response, version } = await before(ask(), now);
+    const { response, version } = await before(asking(), now);
     expect(response).toBeUndefined();
     expect(version).toBe(await dataVersion(test.database));
-    const made = answerRenderedPage(ask(), render(), pageInit(), version, now);
+    const made = answerRenderedPage(asking(), render(), pageInit(), version, now);
     expect(made.status).toBe(200);
     return made;
   }
@@ -166,6 +166,17 @@ describe("kept pages", () => {
     expect((await before(ask({ Cookie: "lng=en" }))).response?.status).toBe(200);
     expect(isAnonymousPageRequest(ask({ Cookie: "lng=ru" }))).toBe(true);
     expect(isAnonymousPageRequest(ask({ Cookie: "lng=ru; csrf=1" }))).toBe(false);
+  });
+
+  it("answers a ?lng= the language cookie does not hold yet with the page that sets it, never a kept one", async () => {
+    const german = `${URL_}&lng=de`;
+    // A reader whose cookie already says German makes and gets the kept German page.
+    await keepOne(Date.now(), () => ask({ Cookie: "lng=de" }, german));
+    expect((await before(ask({ Cookie: "lng=de" }, german))).response?.status).toBe(200);
+    // A visitor who follows the same link without the cookie must be given it, or the next page is not German.
+    expect(isAnonymousPageRequest(ask({}, german))).toBe(false);
+    expect(isAnonymousPageRequest(ask({ Cookie: "lng=pl" }, german))).toBe(false);
+    expect(await before(ask({}, german))).toEqual({});
   });
 
   it("keeps no page whose data changes with every answer (the honeypot)", () => {

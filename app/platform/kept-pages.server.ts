@@ -7,7 +7,7 @@ import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_FRESH_MS, SHARED_CACHE_MAX_AGE_S } from "~/config/timing";
 import { getDatabase } from "~/db/current.server";
 import { dataVersion } from "~/db/data-version.server";
-import { chooseLanguage, isOnlyLanguageCookie } from "~/i18n/choose.server";
+import { chooseLanguage, isOnlyLanguageCookie, languageCookieFor, languageFromQuery } from "~/i18n/choose.server";
 import { currentBuildId } from "./build-info.server";
 
 /** What the kept pages may take in all (each with its plain, brotli and gzip bytes). */
@@ -86,14 +86,18 @@ const seen = new LRUCache<string, true>({ max: PAGE_CACHE_SEEN_KEYS });
 /**
  * Only a visitor asking with GET, no cookie but the language's and no token is given or makes a kept page: whatever
  * else the site renders may hold someone's data or their CSRF token, and a shared cache may not keep it either
- * (decision 0031). The language cookie only picks the language, which is one of the page's dimensions.
+ * (decision 0031). The language cookie only picks the language, which is one of the page's dimensions. A `?lng=`
+ * the cookie does not hold yet is answered with the cookie that remembers it, so not from a kept page (which sets
+ * none: the visitor's next page would fall back to their browser's language).
  */
 export function isAnonymousPageRequest(request: PageRequest): boolean {
   const cookie = request.headers.get("cookie");
+  const chosen = languageFromQuery(request.url);
   return (
     request.method === "GET" &&
     (cookie === null || isOnlyLanguageCookie(cookie)) &&
-    !request.headers.has("authorization")
+    !request.headers.has("authorization") &&
+    (chosen === undefined || languageCookieFor(request, chosen) === undefined)
   );
 }
 

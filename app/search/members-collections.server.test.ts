@@ -6,6 +6,7 @@ import { generateOdessaRecords } from "~/demo/odessa";
 import { generateParishIndexRecords } from "~/demo/parish-index";
 import { generateVolhynianRecords } from "~/demo/volhynian";
 import { demoSizes } from "~/demo/seed.server";
+import { romanize } from "~/names/romanize";
 import { testDialects } from "~/db/test-database";
 import { outcome } from "~/testing/outcome";
 import { getRequest, signedInAccount } from "~/testing/requests";
@@ -334,7 +335,17 @@ const COLLECTIONS: CollectionRow[] = [
               citation: string;
             };
             expect(page.record.julianDate).toBeTruthy();
-            expect(page.record.fields).toContainEqual({ label: "Surname (as written)", value: birth.fields.surname });
+            // The name as written in Cyrillic with its hint in the reader's Latin letters (decision 0074); the values the
+            // record already gives in both scripts ("Иоганн Шмидт / Johann Schmidt") without one.
+            expect(page.record.fields).toContainEqual({
+              label: "Surname (as written)",
+              value: birth.fields.surname,
+              script: {
+                parts: [{ text: birth.fields.surname, lang: "ru" }],
+                latin: romanize(birth.fields.surname!, "english"),
+                lang: "en-Latn",
+              },
+            });
             expect(page.record.fields).toContainEqual({ label: "Surname (Germanised)", value: birth.fields.surnameDe });
             expect(page.record.fields).toContainEqual({ label: "Godfather", value: birth.fields.godfather });
             expect(page.record.fields).toContainEqual({ label: "Godmother", value: birth.fields.godmother });

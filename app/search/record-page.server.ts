@@ -14,6 +14,7 @@ import { localizedCollection } from "./localize.server";
 import { explainRecord, getRecord } from "./engine.server";
 import { parseCriteria } from "./criteria";
 import { matchReasons } from "~/listing/match-reasons";
+import { scriptHint } from "~/names/script-hint";
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 
@@ -86,6 +87,7 @@ export async function loadRecordPage(
     record: {
       id: record.id,
       subject,
+      subjectScript: scriptHint(subject, language),
       // Both calendars as the reader's language pairs them ("1/13 marca 1858"), or the one date.
       date,
       hasJulianDate: record.julianDate !== null && !record.data.date,
@@ -93,7 +95,10 @@ export async function loadRecordPage(
       fields: collection.detailFields
         .map((f) => {
           const place = placeLink(f.name);
-          return { label: f.label, value: fieldValue(f.name, record.data, words), ...(place ? { place } : {}) };
+          const value = fieldValue(f.name, record.data, words);
+          // A value in Cyrillic with its hint in the reader's Latin letters (decision 0074).
+          const script = scriptHint(value, language);
+          return { label: f.label, value, ...(script ? { script } : {}), ...(place ? { place } : {}) };
         })
         .filter((f) => f.value),
       source: collection.sourceFields

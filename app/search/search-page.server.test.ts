@@ -7,8 +7,25 @@ import { type TestDatabase, createTestDatabase, testDialects } from "~/db/test-d
 import { startRuntime, stopRuntime } from "~/server/runtime.server";
 import { callRoute } from "~/testing/server-build";
 import { outcome } from "~/testing/outcome";
+import { DEFAULT_DEMO_SEED, generateRecords } from "~/demo/generator";
+import { romanize } from "~/names/romanize";
 
 const call = (url: string) => outcome(() => callRoute(new Request(url)));
+const SEED_RECORDS = 3000;
+const CYRILLIC = /[\u0400-\u04FF]/u;
+
+/** The first St. Petersburg birth of the demo seed written in Cyrillic, and its id (the seed's first records). */
+function firstCyrillicBirth() {
+  const records = [...generateRecords({ seed: DEFAULT_DEMO_SEED, count: SEED_RECORDS })];
+  const index = records.findIndex((r) => r.collection === "stpete-birth" && CYRILLIC.test(r.fields.surname ?? ""));
+  return { id: index + 1, surname: records[index]!.fields.surname!, givenName: records[index]!.fields.givenName! };
+}
+
+interface Hint {
+  parts: { text: string; lang?: string }[];
+  latin: string;
+  lang: string;
+}
 
 for (const dialect of testDialects()) {
   describe(`search page loader on ${dialect}`, () => {
@@ -17,7 +34,7 @@ for (const dialect of testDialects()) {
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(os.tmpdir(), "metryka-loader-"));
       process.env.DATA_DIR = dataDir;
-      process.env.SEED_RECORDS = "3000";
+      process.env.SEED_RECORDS = String(SEED_RECORDS);
       if (dialect === "postgres") {
         pg = await createTestDatabase("postgres");
         process.env.DATABASE_URL = pg.url;
@@ -82,6 +99,36 @@ for (const dialect of testDialects()) {
       } finally {
         delete process.env.SEARCH_MAX_POSTINGS;
       }
+    });
+
+    it("gives a value in Cyrillic a hint in the reader's Latin letters, and a Russian reader none (decision 0074)", async () => {
+      const birth = firstCyrillicBirth();
+      const query = `surname=${encodeURIComponent(birth.surname)}&surnameMode=exact`;
+      const results = (lng: string) => call(`http://x/stpete/birth/search?${query}&lng=${lng}`);
+      const german = (await results("de")).body as {
+        result: { rows: { id: number; cells: string[]; scripts: Record<number, Hint> }[] };
+      };
+      const row = german.result.rows.find((r) => r.id === birth.id)!;
+      expect(row.cells[0]).toBe(birth.surname);
+      expect(row.scripts[0]).toEqual({
+        parts: [{ text: birth.surname, lang: "ru" }],
+        latin: romanize(birth.surname, "german"),
+        lang: "de-Latn",
+      });
+      const russian = (await results("ru")).body as typeof german;
+      expect(russian.result.rows.find((r) => r.id === birth.id)!.scripts).toEqual({});
+
+      const record = async (lng: string) =>
+        (await call(`http://x/stpete/birth/record/${birth.id}?lng=${lng}`)).body as {
+          record: { subjectScript: Hint | null; fields: { value: string; script?: Hint }[] };
+        };
+      const polish = await record("pl");
+      const surname = polish.record.fields.find((f) => f.value === birth.surname)!;
+      expect(surname.script).toMatchObject({ latin: romanize(birth.surname, "polish"), lang: "pl-Latn" });
+      expect(polish.record.subjectScript?.latin).toBe(romanize(`${birth.givenName} ${birth.surname}`, "polish"));
+      const inRussian = await record("ru");
+      expect(inRussian.record.subjectScript).toBeNull();
+      expect(inRussian.record.fields.filter((f) => f.script)).toEqual([]);
     });
 
     it("never fails with a 500, whatever the query string", async () => {

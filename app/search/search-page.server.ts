@@ -13,6 +13,7 @@ import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
 import { matchReasons } from "~/listing/match-reasons";
 import { beiderMorseCapped } from "~/names/keys";
+import { type ScriptHint, scriptHint } from "~/names/script-hint";
 import { BEIDER_MORSE_DEFAULT_MAX_PHONEMES } from "~/names/beider-morse/engine";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
@@ -209,21 +210,40 @@ export async function loadSearchPage(request: Request, registered: CollectionDef
       chips: criteriaChips(recordForm(collection), criteria, undefined, words),
       beiderMorseCapped: beiderMorseCappedFields(criteria),
       suggestions: result.total === 0 ? await suggestions(collection, criteria, viewer, { words, say }) : [],
-      rows: result.rows.map((r) => ({
-        id: r.id,
-        href: recordFromSearchHref(collection, r.id, query.toString()),
-        date: recordDate(r.gregDate, r.year, r.data, language),
-        julianDate: r.julianDate ? formatDate(r.julianDate, r.year, language) : null,
-        cells: collection.resultColumns.map((c) => columnValue(c.name, r.data, words)),
-        details: [...collection.detailFields, ...collection.sourceFields]
-          .map((f) => ({ label: f.label, value: fieldValue(f.name, r.data, words) }))
-          .filter((f) => f.value),
-        why: matchReasons(r.matches ?? [], words),
-      })),
+      rows: result.rows.map((r) => {
+        const cells = collection.resultColumns.map((c) => columnValue(c.name, r.data, words));
+        return {
+          id: r.id,
+          href: recordFromSearchHref(collection, r.id, query.toString()),
+          date: recordDate(r.gregDate, r.year, r.data, language),
+          julianDate: r.julianDate ? formatDate(r.julianDate, r.year, language) : null,
+          cells,
+          // The cells in Cyrillic with their hints in the reader's Latin letters, by column (decision 0074).
+          scripts: cellHints(cells, language),
+          details: [...collection.detailFields, ...collection.sourceFields]
+            .map((f) => {
+              const value = fieldValue(f.name, r.data, words);
+              const script = scriptHint(value, language);
+              return { label: f.label, value, ...(script ? { script } : {}) };
+            })
+            .filter((f) => f.value),
+          why: matchReasons(r.matches ?? [], words),
+        };
+      }),
     },
   };
   // An unreadable decade is the map's own field's message (beside it), with the map of all decades.
   return map?.decadeError ? data(page, { status: 400 }) : page;
+}
+
+/** The hints of a row's cells, by the cell's index; only the cells that have one. */
+function cellHints(cells: readonly string[], language: Language): Record<number, ScriptHint> {
+  const hints: Record<number, ScriptHint> = {};
+  cells.forEach((cell, i) => {
+    const hint = scriptHint(cell, language);
+    if (hint) hints[i] = hint;
+  });
+  return hints;
 }
 
 /** Beider–Morse follows at most BEIDER_MORSE_DEFAULT_MAX_PHONEMES sound forms of a word: the fields whose were cut. */

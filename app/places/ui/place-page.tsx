@@ -5,6 +5,7 @@ import { Citation } from "~/ui/citation";
 import type { loadPlacePage } from "../page.server";
 import { PlaceMap } from "./place-map";
 import { useTranslation } from "~/i18n/react";
+import { ScriptText } from "~/ui/script-text";
 
 /**
  * One entry of a place index, like a record page: what the index says, where it is, how to cite it. `children`
@@ -19,7 +20,9 @@ export function PlacePage({ children }: { children?: ReactNode }) {
       <p className="breadcrumb">
         <Link to={index.searchPath}>{index.title}</Link> › {place.name}
       </p>
-      <h1>{place.name}</h1>
+      <h1>
+        <ScriptText value={place.name} hint={place.nameScript} />
+      </h1>
       <p className="lead">
         {place.province} {index.provinceNoun} · {place.coordinateText}
       </p>
@@ -27,7 +30,10 @@ export function PlacePage({ children }: { children?: ReactNode }) {
       <dl className="dl-grid">
         <div>
           <dt>{index.nameLabel}</dt>
-          <dd lang={index.nameLang}>{place.name}</dd>
+          {/* With a hint, the name's own parts carry its language, so that the hint's words keep the page's. */}
+          <dd lang={place.nameScript ? undefined : index.nameLang}>
+            <ScriptText value={place.name} hint={place.nameScript} />
+          </dd>
         </div>
         {index.ownColumnLabel && place.ownSpelling && (
           <div>

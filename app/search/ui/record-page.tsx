@@ -4,6 +4,7 @@ import type { loadRecordPage } from "../record-page.server";
 import { Citation } from "~/ui/citation";
 import { metaTags } from "~/i18n/meta";
 import { useTranslation } from "~/i18n/react";
+import { ScriptText, TextWithScript } from "~/ui/script-text";
 
 export function RecordPage() {
   const { collection, record, citation, kind, search } = useLoaderData<typeof loadRecordPage>();
@@ -13,7 +14,13 @@ export function RecordPage() {
       <p className="breadcrumb">
         <Link to={collection.searchPath}>{collection.title}</Link> › {t("record.breadcrumb", { id: record.id })}
       </p>
-      <h1>{t(`record.heading.${kind}`, { subject: record.subject })}</h1>
+      <h1>
+        <TextWithScript
+          text={t(`record.heading.${kind}`, { subject: record.subject })}
+          value={record.subject}
+          hint={record.subjectScript}
+        />
+      </h1>
       <p className="lead">{record.hasJulianDate ? t("record.datePair", { pair: record.date }) : record.date}</p>
       {search && (
         <section className="record-why" aria-labelledby="record-why-heading">
@@ -43,10 +50,12 @@ export function RecordPage() {
             <dt>{f.label}</dt>
             <dd>
               {f.place?.href ? (
-                <Link to={f.place.href}>{f.value}</Link>
+                <Link to={f.place.href}>
+                  <ScriptText value={f.value} hint={f.script} />
+                </Link>
               ) : f.place ? (
                 <>
-                  {f.value}{" "}
+                  <ScriptText value={f.value} hint={f.script} />{" "}
                   <span className="place-choices">
                     ({t("record.severalPlaces")}{" "}
                     {f.place.choices.map((c, n) => (
@@ -59,7 +68,7 @@ export function RecordPage() {
                   </span>
                 </>
               ) : (
-                f.value
+                <ScriptText value={f.value} hint={f.script} />
               )}
             </dd>
           </div>

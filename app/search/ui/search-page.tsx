@@ -14,6 +14,7 @@ import {
 import { MatchWhy, OrderChoice, ResultsSection, ariaSort, sortHref } from "~/listing/ui/result-controls";
 import { PATHS } from "~/routing/paths";
 import { SurnameMap } from "./surname-map-lazy";
+import { ScriptText } from "~/ui/script-text";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadSearchPage>>;
 type Result = NonNullable<PageData["result"]>;
@@ -223,7 +224,7 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
                 </td>
                 {r.cells.map((cell, i) => (
                   <td key={collection.columns[i].name} className={`col-${collection.columns[i].name}`}>
-                    {cell}
+                    <ScriptText value={cell} hint={r.scripts[i]} />
                   </td>
                 ))}
               </tr>
@@ -240,7 +241,9 @@ function RecordsTable({ data, result }: { data: PageData; result: Result }) {
                     {r.details.map((d) => (
                       <div key={d.label}>
                         <dt>{d.label}</dt>
-                        <dd>{d.value}</dd>
+                        <dd>
+                          <ScriptText value={d.value} hint={d.script} />
+                        </dd>
                       </div>
                     ))}
                   </dl>
