@@ -8,14 +8,7 @@ import type { CollectionDef } from "~/search/collections";
 import { localizedCollection } from "~/search/localize.server";
 import { SPELLING_LABELS, SPELLING_ORDER } from "~/places/spellings";
 import { MAX_COLUMNS } from "./csv";
-import {
-  DATE_TARGET,
-  type ImportTarget,
-  JULIAN_TARGET,
-  SOURCE_KEY_TARGET,
-  importTargets,
-  matchHeaders,
-} from "./fields";
+import { DATE_TARGET, type ImportTarget, JULIAN_TARGET, importTargets, matchHeaders } from "./fields";
 import type { Say } from "~/jobs/said";
 import { groupKey } from "~/catalog-text.server";
 
@@ -50,8 +43,10 @@ type Heading = Pick<ImportTarget, "name" | "label">;
 
 /**
  * A collection's column headings in the languages other than English, as the site writes them: its field labels
- * (the `fields` catalogs), the search download's own columns (id, date, Julian date, year) and the site's targets.
- * A file downloaded from a search in German ("Nr.;Datum;…;Familienname") is thus mapped back to its fields.
+ * (the `fields` catalogs), the search download's date columns and the site's targets. A file downloaded from a search
+ * in German ("Nr.;Datum;…;Familienname") is thus mapped back to its fields. Not its "Nr." or "№" column: in a
+ * volunteer's file that is the entry's number in the register, which starts again each year, so it is left for the
+ * administrator to choose rather than taken as the key that identifies a row.
  */
 const headingsByCollection = new Map<string, Heading[][]>();
 
@@ -66,7 +61,6 @@ function translatedHeadings(collection: CollectionDef): Heading[][] {
           ...x,
           label: targetLabel(t, "records", x),
         })),
-        { name: SOURCE_KEY_TARGET, label: csv("csv.id") },
         { name: DATE_TARGET, label: csv("csv.date") },
         { name: JULIAN_TARGET, label: csv("csv.julianDate") },
         { name: DATE_TARGET, label: csv("csv.year") },
