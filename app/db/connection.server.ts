@@ -210,7 +210,6 @@ export class ThreadSlices {
 
   readonly #resumeNext = () => {
     const next = this.#waiting.shift();
-    this.#started = undefined;
     this.#startSlice();
     next?.resume();
     if (this.#waiting.length > 0) setImmediate(this.#resumeNext);

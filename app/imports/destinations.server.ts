@@ -4,12 +4,11 @@ import { COLLECTIONS, type CollectionDef, searchPath } from "~/search/collection
 import { collectionSizes } from "~/search/stats.server";
 import type { Language } from "~/i18n/languages";
 import { translator } from "~/i18n/i18next.server";
-import { localizedCollection } from "~/search/localize.server";
 import { type ImportTarget, importTargets } from "./fields";
 import { matchPlaceHeaders, placeImportTargets, placeMappingGaps } from "./place-fields";
 import { exportPlacesCsv } from "./places.server";
 import { exportCollectionCsv } from "./records.server";
-import { matchRecordHeaders, targetLabel } from "./words.server";
+import { matchRecordHeaders, recordTargetsIn, targetLabel } from "./words.server";
 
 /**
  * Where an import can go: each record collection and each place index, with what the pages need of it (its
@@ -40,10 +39,7 @@ export interface Destination {
 
 function recordDestination(c: CollectionDef): Destination {
   const targets = importTargets(c);
-  const targetsIn = (language: Language) => {
-    const t = translator(language, "imports");
-    return importTargets(localizedCollection(c, language)).map((x) => ({ ...x, label: targetLabel(t, "records", x) }));
-  };
+  const targetsIn = (language: Language) => recordTargetsIn(c, language);
   return {
     kind: "records",
     id: c.id,

@@ -39,6 +39,15 @@ export function targetLabel(t: ImportsT, kind: string, target: Pick<ImportTarget
   return RECORD_TARGETS.has(name) ? t(`targets.${name}` as never) : label;
 }
 
+/** A record collection's import targets with their labels in `language` (the mapping's choices, a gap's words). */
+export function recordTargetsIn(collection: CollectionDef, language: Language): ImportTarget[] {
+  const t = translator(language, "imports");
+  return importTargets(localizedCollection(collection, language)).map((x) => ({
+    ...x,
+    label: targetLabel(t, "records", x),
+  }));
+}
+
 type Heading = Pick<ImportTarget, "name" | "label">;
 
 /**
@@ -55,12 +64,8 @@ function translatedHeadings(collection: CollectionDef): Heading[][] {
   if (!headings) {
     headings = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((language) => {
       const csv = translator(language, "search");
-      const t = translator(language, "imports");
       return [
-        ...importTargets(localizedCollection(collection, language)).map((x) => ({
-          ...x,
-          label: targetLabel(t, "records", x),
-        })),
+        ...recordTargetsIn(collection, language),
         { name: DATE_TARGET, label: csv("csv.date") },
         { name: JULIAN_TARGET, label: csv("csv.julianDate") },
         { name: DATE_TARGET, label: csv("csv.year") },

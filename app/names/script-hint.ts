@@ -64,3 +64,9 @@ export function scriptHint(value: string, reader: Language, language?: CyrillicL
   const read = language ?? cyrillicLanguage(written);
   return { parts: runs(written, read), latin: romanize(written, system, read), lang: `${reader}-Latn` };
 }
+
+/** A value as the pages' loaders send it: with its hint when it has one (`scriptHint`). */
+export function withHint(value: string, reader: Language): { value: string; script?: ScriptHint } {
+  const script = scriptHint(value, reader);
+  return script ? { value, script } : { value };
+}

@@ -14,7 +14,7 @@ import { localizedCollection } from "./localize.server";
 import { explainRecord, getRecord } from "./engine.server";
 import { parseCriteria } from "./criteria";
 import { matchReasons } from "~/listing/match-reasons";
-import { scriptHint } from "~/names/script-hint";
+import { scriptHint, withHint } from "~/names/script-hint";
 import type { Viewer } from "~/auth/viewer.server";
 import type { Database } from "~/db/connection.server";
 
@@ -95,10 +95,12 @@ export async function loadRecordPage(
       fields: collection.detailFields
         .map((f) => {
           const place = placeLink(f.name);
-          const value = fieldValue(f.name, record.data, words);
           // A value in Cyrillic with its hint in the reader's Latin letters (decision 0074).
-          const script = scriptHint(value, language);
-          return { label: f.label, value, ...(script ? { script } : {}), ...(place ? { place } : {}) };
+          return {
+            label: f.label,
+            ...withHint(fieldValue(f.name, record.data, words), language),
+            ...(place ? { place } : {}),
+          };
         })
         .filter((f) => f.value),
       source: collection.sourceFields

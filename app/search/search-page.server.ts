@@ -13,7 +13,7 @@ import { columnValue, fieldValue, formatDate, recordDate } from "./display";
 import { SearchTooBroad, countMatches, searchCollection, topValues } from "./engine.server";
 import { matchReasons } from "~/listing/match-reasons";
 import { beiderMorseCapped } from "~/names/keys";
-import { type ScriptHint, scriptHint } from "~/names/script-hint";
+import { type ScriptHint, scriptHint, withHint } from "~/names/script-hint";
 import { BEIDER_MORSE_DEFAULT_MAX_PHONEMES } from "~/names/beider-morse/engine";
 import { type NearCandidate, resolvePlaceFilter } from "./place-filter.server";
 import { recordPlaceCounts } from "./place-counts.server";
@@ -221,11 +221,7 @@ export async function loadSearchPage(request: Request, registered: CollectionDef
           // The cells in Cyrillic with their hints in the reader's Latin letters, by column (decision 0074).
           scripts: cellHints(cells, language),
           details: [...collection.detailFields, ...collection.sourceFields]
-            .map((f) => {
-              const value = fieldValue(f.name, r.data, words);
-              const script = scriptHint(value, language);
-              return { label: f.label, value, ...(script ? { script } : {}) };
-            })
+            .map((f) => ({ label: f.label, ...withHint(fieldValue(f.name, r.data, words), language) }))
             .filter((f) => f.value),
           why: matchReasons(r.matches ?? [], words),
         };
