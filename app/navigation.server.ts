@@ -8,7 +8,16 @@ import type { Language } from "~/i18n/languages";
  * The site navigation: the catalog's groups of sources (so new sources appear by themselves) between fixed pages.
  * Server-only: the root loader hands it to the page, so the browser never loads the catalog for the menu.
  */
-export function siteNavigation(language: Language): NavItem[] {
+export function siteNavigation(language: Language): readonly NavItem[] {
+  let navigation = navigations.get(language);
+  if (!navigation) navigations.set(language, (navigation = Object.freeze(navigationIn(language))));
+  return navigation;
+}
+
+/** The menu depends on the language alone (the catalog and the words are fixed while the server runs). */
+const navigations = new Map<Language, readonly NavItem[]>();
+
+function navigationIn(language: Language): NavItem[] {
   const t = translator(language, "common");
   const groups = catalogGroupsIn(language).map(({ directory, ...group }) => {
     // The members' group (the directory) also leads to the member's own account.

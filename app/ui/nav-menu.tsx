@@ -50,7 +50,7 @@ type OpenState = {
 // work must happen before paint in the browser to avoid a visible jump.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-export function NavMenu({ items }: { items: NavItem[] }) {
+export function NavMenu({ items }: { items: readonly NavItem[] }) {
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
