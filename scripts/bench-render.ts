@@ -20,7 +20,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { intArg, parseArgs } from "./args";
 import { makeAccount } from "../http-tests/server";
 import { openDatabase } from "../app/db/connection.server";
-import { appRuntimeOf } from "../app/routing/remix-build";
+import { type AppRuntime, appRuntimeOf } from "../app/routing/remix-build";
 
 const args = parseArgs(process.argv.slice(2));
 const dataDir = args.get("data-dir");
@@ -42,7 +42,7 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.SEED_RECORDS ??= "0";
 process.env.RATE_LIMIT_SEARCHES_PER_MINUTE = "0";
 
-const builds = [];
+const builds: { dir: string; runtime: AppRuntime; handler: ReturnType<typeof createRequestHandler> }[] = [];
 for (const dir of buildDirs) {
   const raw = (await import(pathToFileURL(path.join(dir, "server/index.js")).href)) as ServerBuild;
   const runtime = appRuntimeOf(raw);
