@@ -37,3 +37,40 @@ test("navigation links preload their route's code, never more than four at once"
   await page.getByRole("link", { name: "What's new" }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("What's new in Metryka");
 });
+
+test("a result row's links preload the record's code and open it without reloading the page", async ({ page }) => {
+  const loaded: string[] = [];
+  page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+  await page.goto("/stpete/birth/search?surname=Schmidt");
+  // The table's links are plain anchors (issue 30): the table preloads and follows them itself, the record
+  // route's code as soon as the table is on screen or a link is hovered.
+  const rowLink = page.locator("table.results tbody a[href*='/record/']").first();
+  await rowLink.hover();
+  const recordModule = await page.evaluate(
+    () =>
+      Object.values(
+        (window as unknown as { __remixManifest: { routes: Record<string, { path?: string; module: string }> } })
+          .__remixManifest.routes,
+      ).find((route) => route.path === "/:source/:part/record/:recordId")?.module,
+  );
+  expect(recordModule).toBeTruthy();
+  await expect.poll(() => loaded.includes(recordModule!)).toBe(true);
+  // A document load would lose this mark; a client-side navigation keeps it.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await rowLink.click();
+  await expect(page).toHaveURL(/\/stpete\/birth\/record\/\d+/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(loaded.filter((p) => p === recordModule)).toHaveLength(1);
+});
+
+test("a result row's link clicked with a modifier is left to the browser", async ({ page, context }) => {
+  await page.goto("/stpete/birth/search?surname=Schmidt");
+  const rowLink = page.locator("table.results tbody a[href*='/record/']").first();
+  const opened = context.waitForEvent("page");
+  await rowLink.click({ modifiers: ["ControlOrMeta"] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/stpete\/birth\/record\/\d+/);
+  await expect(page).toHaveURL(/\/stpete\/birth\/search/);
+  await tab.close();
+});

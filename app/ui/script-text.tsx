@@ -14,8 +14,12 @@ export interface ScriptHintView {
  * translator; the hint with the reader's language in Latin script, and a screen reader hears what it is.
  */
 export function ScriptText({ value, hint }: { value: string; hint?: ScriptHintView | null }) {
+  // Most values have no hint: they render as text, without the translation hooks (a results page has hundreds).
+  return hint ? <HintedText hint={hint} /> : value;
+}
+
+function HintedText({ hint }: { hint: ScriptHintView }) {
   const { t } = useTranslation("common");
-  if (!hint) return <>{value}</>;
   return (
     <>
       {hint.parts.map((part, i) => (
