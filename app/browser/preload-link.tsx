@@ -1,5 +1,6 @@
 // Issue 4 item 5: links in the navigation and in results fetch their route's code before the click, on hover,
-// focus, touch or when scrolled into view, through one queue limited to MAX_CONCURRENT_PRELOADS.
+// focus, touch or (links in a page's content) when scrolled into view, through one queue limited to
+// MAX_CONCURRENT_PRELOADS.
 //
 // How this relates to Remix: `<Link prefetch="intent">` renders `<PrefetchPageLinks>`, which matches the href
 // against the router's routes and emits `<link rel="modulepreload">` for each matched route's `module` (plus
@@ -7,11 +8,8 @@
 // `window.__remixManifest` itself and imports each matched route's `module` URL (the same URL Remix's
 // loadRouteModule imports on navigation, so the browser's module map serves it instantly at click time).
 //
-// With lazy route discovery the manifest only knows the routes discovered so far. Remix already fetches the
-// `/__manifest` patch for every rendered `<Link>` (they carry `data-discover`) and merges it into that same
-// object, so by hover time the route is normally known. An href that matches nothing is skipped; hover or
-// focus tries again later. The manifest is never written to here: Remix decides what to patch into its router
-// by which ids are missing from it.
+// The page has the whole route manifest (lazy route discovery is off, decision 0076). An href that matches
+// nothing is skipped. The manifest is never written to here.
 import { Link, NavLink, matchRoutes, useHref, type LinkProps, type NavLinkProps } from "@remix-run/react";
 import { forwardRef, useCallback, useEffect, useRef, type ForwardedRef } from "react";
 import { createPreloadQueue, type PreloadQueue } from "./preload-queue";
@@ -134,6 +132,7 @@ type Triggers = Pick<LinkProps, "onMouseEnter" | "onFocus" | "onTouchStart">;
 function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relative">>(
   props: P,
   forwardedRef: ForwardedRef<HTMLAnchorElement>,
+  whenVisible: boolean,
 ) {
   const { onMouseEnter, onFocus, onTouchStart, ...rest } = props;
   const href = useHref(props.to, { relative: props.relative });
@@ -143,7 +142,7 @@ function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relativ
   useEffect(() => {
     const element = anchor.current;
     // Browsers without IntersectionObserver still preload on hover, focus and touch.
-    if (!element || typeof IntersectionObserver === "undefined") return;
+    if (!whenVisible || !element || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
@@ -151,7 +150,7 @@ function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relativ
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [preload]);
+  }, [preload, whenVisible]);
 
   const ref = useCallback(
     (element: HTMLAnchorElement | null) => {
@@ -181,12 +180,15 @@ function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relativ
 
 /** Remix `<Link>` that preloads its route's code on hover, focus, touch or when visible. */
 export const PreloadLink = forwardRef<HTMLAnchorElement, LinkProps>(function PreloadLink(props, forwardedRef) {
-  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef);
+  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef, true);
   return <Link {...rest} ref={ref} {...handlers} />;
 });
 
-/** Remix `<NavLink>` with the same preloading as PreloadLink. */
+/**
+ * Remix `<NavLink>` that preloads its route's code on hover, focus or touch. Not when visible: the menu's links
+ * lead to a dozen different pages, whose code (29 KB) every first visit would load (decision 0076).
+ */
 export const PreloadNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PreloadNavLink(props, forwardedRef) {
-  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef);
+  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef, false);
   return <NavLink {...rest} ref={ref} {...handlers} />;
 });
