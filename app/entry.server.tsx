@@ -76,7 +76,7 @@ export default function handleRequest(
         responseHeaders.set("Content-Language", language);
         const html = Buffer.concat(chunks);
         // The hashes of this page's own inline scripts, computed once: the page and its policy are fixed bytes.
-        responseHeaders.set(CSP_HEADER, contentSecurityPolicy(inlineScriptHashes(html.toString("utf8"))));
+        responseHeaders.set(CSP_HEADER, contentSecurityPolicy(inlineScriptHashes(html)));
         const init = { headers: responseHeaders, status: responseStatusCode };
         resolve(
           shared && responseStatusCode === 200

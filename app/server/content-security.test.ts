@@ -13,6 +13,12 @@ describe("inlineScriptHashes", () => {
     expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha('import "/x.js";'), sha("b()")]);
   });
 
+  it("hashes a script's UTF-8 bytes when given the page's bytes", () => {
+    const script = 'window.x = "Zbrożek — Рожище";';
+    const page = Buffer.from(`<p>Łódź</p><script>${script}</script><script src="/a.js"></script>`, "utf8");
+    expect(inlineScriptHashes(page)).toEqual([sha(script)]);
+  });
+
   it("finds nothing on a page without inline scripts", () => {
     expect(inlineScriptHashes("<p>no scripts</p><script></script>")).toEqual([]);
   });

@@ -39,12 +39,21 @@ export function contentSecurityPolicy(
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SRC_ATTRIBUTE = /(?:^|\s)src\s*=/i;
 
-/** `sha256-…` of each distinct inline script of a rendered page, in the order they first stand. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * `sha256-…` of each distinct inline script of a rendered page, in the order they first stand. The page's bytes are
+ * read as Latin-1, one character a byte, so the ASCII patterns find the same places as in its UTF-8 text and each
+ * script's own bytes are hashed: decoding the whole page as UTF-8 took most of this (issue 30).
+ */
+export function inlineScriptHashes(html: string | Uint8Array): string[] {
+  const bytes =
+    typeof html === "string" ? Buffer.from(html, "utf8") : Buffer.from(html.buffer, html.byteOffset, html.length);
   const hashes = new Set<string>();
-  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+  for (const match of bytes.toString("latin1").matchAll(INLINE_SCRIPT)) {
+    const [whole, attributes = "", text = ""] = match;
     if (SRC_ATTRIBUTE.test(attributes) || !text) continue;
-    hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+    const end = match.index + whole.lastIndexOf("</");
+    const start = end - text.length;
+    hashes.add(`sha256-${createHash("sha256").update(bytes.subarray(start, end)).digest("base64")}`);
   }
   return [...hashes];
 }
