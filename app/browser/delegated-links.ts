@@ -5,7 +5,7 @@
 // (React Router's rules: the main button, no modifier key, no other target), and the route's code is preloaded on
 // hover, focus or touch, or when the table comes into view, as PreloadLink does (decision 0076).
 import { useNavigate } from "@remix-run/react";
-import { type MouseEvent, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
+import { type MouseEvent, type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
 import { preloadRouteCode, samePathname } from "./preload-link";
 
 /** The anchor an event happened in, when it is a link this page may follow itself. */
@@ -30,16 +30,21 @@ function isPlainClick(event: MouseEvent): boolean {
 }
 
 /**
- * Props for an element whose plain `<a href>` links behave as PreloadLinks: spread them on the element, and its
- * `ref`. Links that leave the site, open elsewhere or download are left to the browser.
+ * Props for an element whose plain `<a href>` links behave as PreloadLinks: spread them on the element, with its
+ * `ref` (or give the element's own ref). Links that leave the site, open elsewhere or download are left to the
+ * browser. `preloadWhenVisible: false` preloads on hover, focus and touch only (the menu, decision 0076).
  */
-export function useDelegatedLinks<T extends HTMLElement>() {
+export function useDelegatedLinks<T extends HTMLElement>({
+  ref,
+  preloadWhenVisible = true,
+}: { ref?: RefObject<T>; preloadWhenVisible?: boolean } = {}) {
   const navigate = useNavigate();
-  const container = useRef<T | null>(null);
+  const own = useRef<T>(null);
+  const container = ref ?? own;
 
   useEffect(() => {
     const element = container.current;
-    if (!element || typeof IntersectionObserver === "undefined") return;
+    if (!preloadWhenVisible || !element || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
@@ -48,12 +53,15 @@ export function useDelegatedLinks<T extends HTMLElement>() {
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [container, preloadWhenVisible]);
 
-  const preload = useCallback((event: SyntheticEvent) => {
-    const anchor = container.current && routeLink(event, container.current);
-    if (anchor) preloadRouteCode(anchor.href);
-  }, []);
+  const preload = useCallback(
+    (event: SyntheticEvent) => {
+      const anchor = container.current && routeLink(event, container.current);
+      if (anchor) preloadRouteCode(anchor.href);
+    },
+    [container],
+  );
 
   const onClick = useCallback(
     (event: MouseEvent) => {
@@ -63,7 +71,7 @@ export function useDelegatedLinks<T extends HTMLElement>() {
       const url = new URL(anchor.href);
       navigate(`${url.pathname}${url.search}${url.hash}`);
     },
-    [navigate],
+    [container, navigate],
   );
 
   return { ref: container, onClick, onMouseOver: preload, onFocus: preload, onTouchStart: preload };

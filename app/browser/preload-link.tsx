@@ -1,6 +1,6 @@
 // Issue 4 item 5: links in the navigation and in results fetch their route's code before the click, on hover,
 // focus, touch or (links in a page's content) when scrolled into view, through one queue limited to
-// MAX_CONCURRENT_PRELOADS.
+// MAX_CONCURRENT_PRELOADS. The menu and the result tables follow plain anchors themselves (./delegated-links.ts).
 //
 // How this relates to Remix: `<Link prefetch="intent">` renders `<PrefetchPageLinks>`, which matches the href
 // against the router's routes and emits `<link rel="modulepreload">` for each matched route's `module` (plus
@@ -10,7 +10,7 @@
 //
 // The page has the whole route manifest (lazy route discovery is off, decision 0076). An href that matches
 // nothing is skipped. The manifest is never written to here.
-import { Link, NavLink, matchRoutes, useHref, type LinkProps, type NavLinkProps } from "@remix-run/react";
+import { Link, matchRoutes, useHref, type LinkProps } from "@remix-run/react";
 import { forwardRef, useCallback, useEffect, useRef, type ForwardedRef } from "react";
 import { createPreloadQueue, type PreloadQueue } from "./preload-queue";
 
@@ -128,11 +128,9 @@ function assignRef<T>(ref: ForwardedRef<T>, value: T | null) {
 
 type Triggers = Pick<LinkProps, "onMouseEnter" | "onFocus" | "onTouchStart">;
 
-// Shared by PreloadLink and PreloadNavLink: the navigation uses NavLink for its active styling.
 function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relative">>(
   props: P,
   forwardedRef: ForwardedRef<HTMLAnchorElement>,
-  whenVisible: boolean,
 ) {
   const { onMouseEnter, onFocus, onTouchStart, ...rest } = props;
   const href = useHref(props.to, { relative: props.relative });
@@ -142,7 +140,7 @@ function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relativ
   useEffect(() => {
     const element = anchor.current;
     // Browsers without IntersectionObserver still preload on hover, focus and touch.
-    if (!whenVisible || !element || typeof IntersectionObserver === "undefined") return;
+    if (!element || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
@@ -150,7 +148,7 @@ function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relativ
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [preload, whenVisible]);
+  }, [preload]);
 
   const ref = useCallback(
     (element: HTMLAnchorElement | null) => {
@@ -180,15 +178,6 @@ function usePreloadTriggers<P extends Triggers & Pick<LinkProps, "to" | "relativ
 
 /** Remix `<Link>` that preloads its route's code on hover, focus, touch or when visible. */
 export const PreloadLink = forwardRef<HTMLAnchorElement, LinkProps>(function PreloadLink(props, forwardedRef) {
-  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef, true);
+  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef);
   return <Link {...rest} ref={ref} {...handlers} />;
-});
-
-/**
- * Remix `<NavLink>` that preloads its route's code on hover, focus or touch. Not when visible: the menu's links
- * lead to a dozen different pages, whose code (29 KB) every first visit would load (decision 0076).
- */
-export const PreloadNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PreloadNavLink(props, forwardedRef) {
-  const { ref, handlers, rest } = usePreloadTriggers(props, forwardedRef, false);
-  return <NavLink {...rest} ref={ref} {...handlers} />;
 });

@@ -5,15 +5,17 @@
 // list and only the stylesheet (`.js .nav-…`, the root's head script adds `js`)
 // turns them into hidden dropdowns, so every link is reachable without JavaScript.
 import { useLocation } from "@remix-run/react";
-import { PreloadNavLink } from "~/browser/preload-link";
+import { useDelegatedLinks } from "~/browser/delegated-links";
 import { useTranslation } from "~/i18n/react";
 import {
+  forwardRef,
   useCallback,
   useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
+  type AnchorHTMLAttributes,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
@@ -191,9 +193,18 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
   }, [anythingOpen]);
 
   const currentPath = normalizePath(location.pathname);
+  // The menu's links are plain anchors that the menu follows and preloads itself (on hover, focus or touch):
+  // two dozen NavLinks were a tenth of a page's render (issue 30, decision 0076).
+  const delegatedLinks = useDelegatedLinks({ ref: navRef, preloadWhenVisible: false });
 
   return (
-    <nav ref={navRef} aria-label={t("nav.label")} className="nav" data-mobile-open={mobileOpen ? "true" : "false"}>
+    <nav
+      aria-label={t("nav.label")}
+      className="nav"
+      data-mobile-open={mobileOpen ? "true" : "false"}
+      {...delegatedLinks}
+      ref={navRef}
+    >
       <button
         ref={toggleRef}
         type="button"
@@ -218,6 +229,7 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
               compact={compact}
               hydrated={hydrated}
               current={item.links.some((link) => normalizePath(link.to) === currentPath)}
+              currentPath={currentPath}
               onOpen={openGroup}
               onClose={closeGroup}
               onPointerEnterGroup={pointerEnterGroup}
@@ -226,7 +238,7 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
             />
           ) : (
             <li key={`${index}-${item.label}`} className="nav-item">
-              <PreloadNavLink to={item.to} end className="nav-link">
+              <MenuLink to={item.to} currentPath={currentPath} className="nav-link">
                 {item.shortLabel && item.label.startsWith(item.shortLabel) ? (
                   <>
                     {item.shortLabel}
@@ -235,7 +247,7 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
                 ) : (
                   item.label
                 )}
-              </PreloadNavLink>
+              </MenuLink>
             </li>
           ),
         )}
@@ -253,6 +265,8 @@ type NavGroupProps = {
   compact: boolean;
   hydrated: boolean;
   current: boolean;
+  /** The page's path as normalizePath gives it: the link to it is marked as the current page. */
+  currentPath: string;
   onOpen: (index: number, by: OpenedBy, focus: FocusTarget) => void;
   onClose: (index: number) => void;
   onPointerEnterGroup: (index: number) => void;
@@ -269,6 +283,7 @@ function NavGroup({
   compact,
   hydrated,
   current,
+  currentPath,
   onOpen,
   onClose,
   onPointerEnterGroup,
@@ -349,9 +364,9 @@ function NavGroup({
         <ul className="nav-menu" aria-labelledby={labelId}>
           {links.map((link) => (
             <li key={link.to}>
-              <PreloadNavLink to={link.to} end className="nav-menu-link">
+              <MenuLink to={link.to} currentPath={currentPath} className="nav-menu-link">
                 <MenuLinkContent link={link} />
-              </PreloadNavLink>
+              </MenuLink>
             </li>
           ))}
         </ul>
@@ -496,12 +511,12 @@ function NavGroup({
       >
         {links.map((link, position) => (
           <li key={link.to} role="none">
-            <PreloadNavLink
+            <MenuLink
               ref={(element) => {
                 itemRefs.current[position] = element;
               }}
               to={link.to}
-              end
+              currentPath={currentPath}
               role="menuitem"
               // Only after hydration: in server HTML the links must stay in the
               // Tab order for visitors without JavaScript.
@@ -509,7 +524,7 @@ function NavGroup({
               className="nav-menu-link"
             >
               <MenuLinkContent link={link} />
-            </PreloadNavLink>
+            </MenuLink>
           </li>
         ))}
       </ul>
@@ -536,6 +551,26 @@ function isElement<T extends Element>(element: T | null): element is T {
 function isTypeAheadKey(event: KeyboardEvent): boolean {
   return event.key.length === 1 && event.key !== " " && !event.altKey && !event.ctrlKey && !event.metaKey;
 }
+
+/**
+ * A menu link to a page of the site: the anchor NavLink would render (`aria-current="page"` and the `active` class on
+ * the current page's link, matched as `<NavLink end>` does), followed by the menu itself (useDelegatedLinks).
+ */
+const MenuLink = forwardRef<
+  HTMLAnchorElement,
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; currentPath: string }
+>(function MenuLink({ to, currentPath, className, ...rest }, ref) {
+  const current = normalizePath(to) === currentPath;
+  return (
+    <a
+      {...rest}
+      ref={ref}
+      href={to}
+      className={current ? `${className ?? ""} active`.trim() : className}
+      aria-current={current ? "page" : undefined}
+    />
+  );
+});
 
 /** Path part of a link target, compared the way the router matches (case-insensitive). */
 function normalizePath(to: string): string {
