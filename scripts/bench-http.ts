@@ -1,6 +1,6 @@
 /**
  * npm run bench:http -- [--connections 50] [--seconds 10] [--repeat 1] [--seed-records 100000]
- *                        [--only home,search] [--port 3610 (the ceiling on the next one)] [--profile dir]
+ *                        [--only home,search,search-unique,search-unique-de,members-search] [--port 3610 (the ceiling on the next one)] [--profile dir]
  *                        [--kind sqlite|postgres] [--heap-growing-percent N] [--semi-space-mb N]
  *
  * Server time per page (issue 12 item 2). Starts the production build
@@ -217,7 +217,13 @@ async function main() {
       { kind: "home", path: "/" },
       { kind: "search", path: search },
       { kind: "search-revalidated", path: search, revalidate: true },
+      // Ranked (a name given: best match first), in each language (decision 0071), each address asked only once.
       { kind: "search-unique", path: search, unique: true },
+      ...(["de", "pl", "ru", "uk"] as const).map((language) => ({
+        kind: `search-unique-${language}`,
+        path: `${search}&lng=${language}`,
+        unique: true,
+      })),
       { kind: "record", path: recordPath },
       { kind: "breyer", path: "/breyer/map/search?name=neu" },
       { kind: "members-search", path: "/members/lublin/birth/search?surname=Schmidt", cookie: member.cookie },
