@@ -277,17 +277,22 @@ export class SqliteDialectKeepingErrors extends SqliteDialect {
   }
 }
 
+/** The settings of the site's SQLite connections, in order (a job's own connection adds its own after them). */
+export const SQLITE_PRAGMAS: readonly string[] = [
+  // WAL lets readers go on while an import writes; NORMAL is safe under WAL.
+  "journal_mode = WAL",
+  "synchronous = NORMAL",
+  "foreign_keys = ON",
+  "cache_size = -131072",
+  "temp_store = MEMORY",
+  "mmap_size = 1073741824",
+  // Waiting for a lock is the dialect's, without blocking the thread (SqliteDialectKeepingErrors).
+  "busy_timeout = 0",
+];
+
 export function openSqlite(file: string): Database {
   const sqlite = new SQLite(file);
-  // WAL lets readers go on while an import writes; NORMAL is safe under WAL.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("cache_size = -131072");
-  sqlite.pragma("temp_store = MEMORY");
-  sqlite.pragma("mmap_size = 1073741824");
-  // Waiting for a lock is the dialect's, without blocking the thread (SqliteDialectKeepingErrors).
-  sqlite.pragma("busy_timeout = 0");
+  for (const pragma of SQLITE_PRAGMAS) sqlite.pragma(pragma);
   const db = new Kysely<Schema>({ dialect: new SqliteDialectKeepingErrors(sqlite) });
   return {
     db,

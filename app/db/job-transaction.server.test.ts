@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqlite } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrations.server";
@@ -48,4 +49,96 @@ describe("an import's transaction on SQLite", () => {
       await site.close();
     }
   });
+});
+
+/** A statement that keeps SQLite busy for a while: counting to `n` in a recursive CTE. */
+const counting = (n: number) =>
+  sql<{
+    n: number;
+  }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < ${n}) select count(*) as n from c`;
+
+/** Runs `work` while a timer ticks every few ms; gives how long it took and the longest the timer waited. */
+async function whileTicking(work: () => Promise<unknown>): Promise<{ workMs: number; longestGapMs: number }> {
+  let last = performance.now();
+  let longestGapMs = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longestGapMs = Math.max(longestGapMs, now - last);
+    last = now;
+  }, 2);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  // A statement on this thread would hold the timer until it ended: count its last wait too.
+  longestGapMs = Math.max(longestGapMs, performance.now() - last);
+  return { workMs: performance.now() - started, longestGapMs };
+}
+
+describe("a job's transaction on a worker thread (SQLite)", () => {
+  it("runs its statements off the server's thread: a long one leaves the event loop turning", async () => {
+    const site = openSqlite(path.join(dir, "worker.sqlite"));
+    try {
+      await migrateToLatest(site);
+      const { workMs, longestGapMs } = await inJobTransaction(
+        site,
+        async (trx) =>
+          whileTicking(async () => {
+            // Long enough on any machine that a statement on this thread would show as one long gap.
+            for (let n = 1_000_000; ; n *= 2) {
+              const started = performance.now();
+              expect((await counting(n).execute(trx)).rows).toEqual([{ n }]);
+              if (performance.now() - started > 300) return;
+            }
+          }),
+        { onWorker: true },
+      );
+      expect(workMs).toBeGreaterThan(300);
+      expect(longestGapMs).toBeLessThan(Math.min(100, workMs / 3));
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
+  it("writes all or nothing with the job's settings, and a failed statement keeps SQLite's code", async () => {
+    const site = openSqlite(path.join(dir, "worker-writes.sqlite"));
+    try {
+      await migrateToLatest(site);
+      const values = (key: string) => site.db.selectFrom("app_meta").select("value").where("key", "=", key).execute();
+      const settings = await inJobTransaction(
+        site,
+        async (trx, job) => {
+          // Its statements go through `trx` alone: there is no handle on this thread to prepare them on.
+          expect(job.sqlite).toBeUndefined();
+          await trx.insertInto("app_meta").values({ key: "kept", value: "yes" }).execute();
+          // The site reads on while the job writes (WAL), and sees nothing of it until it commits.
+          expect(await values("kept")).toEqual([]);
+          const pragma = async (name: string) =>
+            Object.values((await sql.raw(`pragma ${name}`).execute(trx)).rows[0]!)[0];
+          return Promise.all(
+            ["mmap_size", "cache_size", "temp_store", "wal_autocheckpoint", "busy_timeout", "foreign_keys"].map(pragma),
+          );
+        },
+        { onWorker: true, cacheKb: 2048 },
+      );
+      expect(settings).toEqual([0, -2048, 1, 0, 5000, 1]);
+      expect(await values("kept")).toEqual([{ value: "yes" }]);
+
+      const failed = await inJobTransaction(
+        site,
+        async (trx) => {
+          await trx.insertInto("app_meta").values({ key: "dropped", value: "no" }).execute();
+          await trx.insertInto("app_meta").values({ key: "kept", value: "twice" }).execute();
+        },
+        { onWorker: true },
+      ).catch((error: unknown) => error);
+      expect(failed).toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
+      expect(await values("dropped")).toEqual([]);
+      expect(await values("kept")).toEqual([{ value: "yes" }]);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });

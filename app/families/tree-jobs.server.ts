@@ -38,15 +38,17 @@ const WORKER_BUNDLE = "tree-worker.cjs";
  */
 const WORKER_HEAP_MB = 320;
 /**
- * People or families written between turns of the event loop. Their keys come worked out by the worker; what is
- * left is building the statements and SQLite's synchronous work: 50 people are a few milliseconds, some tens under
- * a loaded machine (200, with the keys worked out here, held /healthz for over half a second).
+ * People or families written between turns of the event loop. Their keys come worked out by the worker and SQLite
+ * runs them on the job's own thread (decision 0075); what is left here is building the statements: 50 people are a
+ * few milliseconds, some tens under a loaded machine (200, with the keys worked out here and SQLite's work on this
+ * thread, held /healthz for over half a second).
  */
 const WRITE_SLICE = 50;
 /**
- * The page cache of the job's SQLite connection, in KiB: the pages it holds are written to the log at the commit,
- * in one synchronous call on the server's thread (64 MB took about half a second, 8 MB up to 0.7 s on a loaded
- * machine); a small cache spills them to the log as the job goes, a slice at a time.
+ * The page cache of the job's SQLite connection, in KiB: the pages it holds are written to the log at the commit
+ * (64 MB took about half a second); a small cache spills them to the log as the job goes, a slice at a time. The
+ * commit runs on the job's worker (decision 0075), so its length holds up only the job; the cache stays small to
+ * keep the import's memory bound.
  */
 const JOB_CACHE_KB = 2_048;
 
@@ -344,7 +346,8 @@ async function runTreeJob(
           for (;;) {
             const m = await next();
             if (m.kind === "end") break;
-            // SQLite's driver is synchronous: the site's other requests get their turn between slices.
+            // Building the statements is the server's thread's work: the site's other requests get their turn
+            // between slices.
             if (m.kind === "people") {
               for (let i = 0; i < m.people.length; i += WRITE_SLICE) {
                 const began = performance.eventLoopUtilization();
@@ -404,7 +407,9 @@ async function runTreeJob(
           );
           return treeId;
         },
-        { cacheKb: JOB_CACHE_KB },
+        // Every statement and the commit on a thread of their own: the commit of a million people is one call of
+        // about 0.4 s (decision 0075).
+        { cacheKb: JOB_CACHE_KB, onWorker: true },
       ),
     );
     if (written === null) {
