@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runScript } from "./scripts";
-import { postgresAdminUrl } from "./server";
+import { rmSync } from "node:fs";
+import { postgresAdminUrl, serverDir, startServer } from "./server";
 
 /**
  * Issue 12 items 1, 2 and 4–6, issue 10: the benchmark scripts run to completion on a small size and end with their JSON line. This
@@ -52,25 +53,54 @@ describe("benchmark scripts", () => {
 
   it("bench:http loads a kept page, a page nobody asked before and a session's page beside the ceiling", async () => {
     const result = await lastJsonLine("scripts/bench-http.ts", [
+      // Two seconds: a first page in a language not yet rendered can take one on a busy machine.
       "--seconds",
-      "1",
+      "2",
       "--connections",
       "4",
       "--seed-records",
       "3000",
       "--only",
-      "search,search-unique,members-search",
+      "search,search-unique,search-unique-de,members-search",
       "--port",
       "3655",
     ]);
     expect(result.bench).toBe("http");
     const rows = result.rows as { kind: string; app: Record<string, number>; ceiling: Record<string, number> }[];
-    expect(rows.map((r) => r.kind)).toEqual(["search", "search-unique", "members-search"]);
+    expect(rows.map((r) => r.kind)).toEqual(["search", "search-unique", "search-unique-de", "members-search"]);
     for (const row of rows) {
       expect(row.app.requests).toBeGreaterThan(0);
       expect(row.app.errors + row.app.non2xx).toBe(0);
       expect(row.ceiling.requests).toBeGreaterThan(0);
       expect(row.app.cpuMsPerRequest).toBeGreaterThan(0);
+    }
+  });
+
+  it("bench:render measures two builds side by side in one process on a seeded data folder", async () => {
+    const server = await startServer({ kind: "sqlite", seedRecords: 3000 });
+    await server.stop();
+    try {
+      const result = await lastJsonLine("scripts/bench-render.ts", [
+        "--data-dir",
+        server.dataDir,
+        "--requests",
+        "10",
+        "--warmup",
+        "2",
+        "--block",
+        "5",
+        "--build",
+        `${serverDir}/build,${serverDir}/build`,
+      ]);
+      expect(result.bench).toBe("render");
+      const rows = result.rows as { page: string; cpuMsPerRequest: number; bytes: number }[];
+      expect(rows.map((r) => r.page)).toEqual(["search", "search", "members", "members"]);
+      for (const row of rows) {
+        expect(row.cpuMsPerRequest).toBeGreaterThan(0);
+        expect(row.bytes).toBeGreaterThan(10_000);
+      }
+    } finally {
+      rmSync(server.dataDir, { recursive: true, force: true });
     }
   });
 
