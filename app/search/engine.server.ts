@@ -123,49 +123,55 @@ interface ValueRow {
   folded: string;
 }
 
-async function valueRows(
+/** A read of the dictionary: the values it selects, as ValueRows. */
+type ValueQuery = SelectQueryBuilder<Schema, "name_values", { id: number; n: number; value: string; folded: string }>;
+
+function valueQuery(
   db: DB,
   collection: CollectionDef,
   field: string,
   where: (eb: ExpressionBuilder<Schema, "name_values">) => ReturnType<ExpressionBuilder<Schema, "name_values">["and"]>,
-): Promise<ValueRow[]> {
-  const rows = await db
+): ValueQuery {
+  return db
     .selectFrom("name_values")
     .select(["id", "n", "value", "folded"])
     .where("collection", "=", collection.code)
     .where("field", "=", field)
-    .where(where)
-    .execute();
-  return rows.map((r) => ({ id: r.id, n: Number(r.n), value: r.value, folded: r.folded }));
+    .where(where);
 }
 
-async function valueRowsByCode(
+/** The values one of whose `kind` codes is among `codes`; none (no query) without codes. */
+function codeQuery(
   db: DB,
   collection: CollectionDef,
   field: string,
   kind: CodeKind,
   codes: readonly string[],
-): Promise<ValueRow[]> {
-  if (!codes.length) return [];
-  const rows = await db
+): ValueQuery | undefined {
+  if (!codes.length) return undefined;
+  return db
     .selectFrom("name_codes")
     .innerJoin("name_values", "name_values.id", "name_codes.value_id")
     .select(["name_values.id", "name_values.n", "name_values.value", "name_values.folded"])
     .where("name_codes.collection", "=", collection.code)
     .where("name_codes.field", "=", field)
     .where("name_codes.kind", "=", kind)
-    .where("name_codes.code", "in", [...codes])
-    .execute();
-  return rows.map((r) => ({ id: r.id, n: Number(r.n), value: r.value, folded: r.folded }));
+    .where("name_codes.code", "in", [...codes]) as unknown as ValueQuery;
 }
 
-async function containsRows(
-  database: Database,
-  collection: CollectionDef,
-  field: string,
-  folded: string,
-): Promise<ValueRow[]> {
-  return valueRows(database.db, collection, field, (eb) => eb.and([foldedContains(database, folded)]));
+/**
+ * The rows of several dictionary reads, in one statement (UNION ALL, each read's rows tagged with its place): a
+ * search of three names in sounds-like mode made thirteen reads, each a round trip on PostgreSQL (issue 30).
+ */
+async function readValues(queries: readonly ValueQuery[]): Promise<ValueRow[][]> {
+  const out: ValueRow[][] = queries.map(() => []);
+  if (!queries.length) return out;
+  const [first, ...rest] = queries.map((q, i) => q.select(sql.lit(i).as("step")));
+  const rows = await rest.reduce((all, q) => all.unionAll(q), first).execute();
+  for (const r of rows) {
+    out[Number(r.step)]!.push({ id: Number(r.id), n: Number(r.n), value: r.value, folded: r.folded });
+  }
+  return out;
 }
 
 /**
@@ -207,13 +213,28 @@ export async function resolveCriterion(
   collection: CollectionDef,
   criterion: FieldCriterion,
 ): Promise<Group[]> {
-  const groups = (await criterionGroups(database, collection, criterion)).map((g) => ({
-    ...g,
-    field: criterion.field.name,
-    criterion,
-  }));
-  if (!SIGNED_KINDS.has(criterion.field.kind)) return groups;
-  return groups.map((g) => (g.ids.length <= SIGNED_GROUP_MAX ? { ...g, masks: g.ids.map(valueMask) } : g));
+  return (await resolveCriteria(database, collection, [criterion])).flat();
+}
+
+/** Resolves field criteria to their groups (per criterion, in order), reading the dictionary once for them all. */
+async function resolveCriteria(
+  database: Database,
+  collection: CollectionDef,
+  criteria: readonly FieldCriterion[],
+): Promise<Group[][]> {
+  const lookups = criteria.map((c) => criterionLookups(database, collection, c));
+  const rows = await readValues(lookups.flatMap((l) => l.queries));
+  let at = 0;
+  return lookups.map((l, i) => {
+    const criterion = criteria[i]!;
+    const groups = l.groups(rows.slice(at, (at += l.queries.length))).map((g) => ({
+      ...g,
+      field: criterion.field.name,
+      criterion,
+    }));
+    if (!SIGNED_KINDS.has(criterion.field.kind)) return groups;
+    return groups.map((g) => (g.ids.length <= SIGNED_GROUP_MAX ? { ...g, masks: g.ids.map(valueMask) } : g));
+  });
 }
 
 /**
@@ -222,11 +243,13 @@ export async function resolveCriterion(
  */
 const SIGNED_GROUP_MAX = 32;
 
-async function criterionGroups(
-  database: Database,
-  collection: CollectionDef,
-  criterion: FieldCriterion,
-): Promise<Group[]> {
+/** The dictionary reads a criterion needs, and how their rows (one list per read, in order) make its groups. */
+interface CriterionLookups {
+  queries: ValueQuery[];
+  groups(rows: readonly ValueRow[][]): Group[];
+}
+
+function criterionLookups(database: Database, collection: CollectionDef, criterion: FieldCriterion): CriterionLookups {
   const { db } = database;
   const field = criterion.field.name;
   const levels = MODE_LEVELS[criterion.mode];
@@ -242,44 +265,64 @@ async function criterionGroups(
     (fallback: MatchLevel) =>
     (r: ValueRow): MatchLevel =>
       r.value === keys.exact || exactWords.has(r.value) ? "exact" : r.folded === folded ? "folded" : fallback;
+  /** One read whose rows make one group, each row at the level `level` gives it. */
+  const single = (query: ValueQuery, level: (r: ValueRow) => MatchLevel, extra: Partial<Group> = {}) => ({
+    queries: [query],
+    groups: ([rows]: readonly ValueRow[][]) => {
+      const found = new LevelledValues();
+      found.add(rows!, level);
+      return [{ ...found.group(), ...extra }];
+    },
+  });
   switch (criterion.mode) {
-    case "exact": {
-      const found = new LevelledValues();
-      found.add(await valueRows(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)])), "exact");
-      return [{ ...found.group(), unique: true }];
-    }
-    case "starts": {
-      const found = new LevelledValues();
+    case "exact":
+      return single(
+        valueQuery(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)])),
+        () => "exact",
+        { unique: true },
+      );
+    case "starts":
       // Folded keys hold only a–z, digits and spaces, all sorting before "{".
-      const rows = await valueRows(db, collection, field, (eb) =>
-        eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
+      return single(
+        valueQuery(db, collection, field, (eb) =>
+          eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
+        ),
+        spelled("starts"),
       );
-      found.add(rows, spelled("starts"));
-      return [found.group()];
-    }
-    case "contains": {
-      const found = new LevelledValues();
-      const rows = await containsRows(database, collection, field, folded);
-      found.add(rows, (r) => (r.folded.startsWith(folded) ? spelled("starts")(r) : "contains"));
-      return [found.group()];
-    }
-    default:
-      // Word by word: a record must match every word typed, each at some level of the mode.
-      return Promise.all(
-        keys.words.map(async (w) => {
-          const found = new LevelledValues();
-          found.add(
-            await valueRows(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)])),
-            spelled("folded"),
-          );
-          for (const level of levels) {
-            const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
-            if (!kind) continue;
-            found.add(await valueRowsByCode(db, collection, field, kind, searchKeysOfKind(w, kind)), level);
-          }
-          return found.group();
-        }),
+    case "contains":
+      return single(
+        valueQuery(db, collection, field, (eb) => eb.and([foldedContains(database, folded)])),
+        (r) => (r.folded.startsWith(folded) ? spelled("starts")(r) : "contains"),
       );
+    default: {
+      // Word by word: a record must match every word typed, each at some level of the mode: its folded spelling,
+      // then each level's codes in turn (a value keeps the first level it was found at).
+      const queries: ValueQuery[] = [];
+      const steps = keys.words.map((w) => {
+        const levelsRead: MatchLevel[] = [];
+        queries.push(valueQuery(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)])));
+        for (const level of levels) {
+          const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
+          const query = kind && codeQuery(db, collection, field, kind, searchKeysOfKind(w, kind));
+          if (!query) continue;
+          queries.push(query);
+          levelsRead.push(level);
+        }
+        return levelsRead;
+      });
+      return {
+        queries,
+        groups: (rows) => {
+          let at = 0;
+          return steps.map((levelsRead) => {
+            const found = new LevelledValues();
+            found.add(rows[at++]!, spelled("folded"));
+            for (const level of levelsRead) found.add(rows[at++]!, level);
+            return found.group();
+          });
+        },
+      };
+    }
   }
 }
 
@@ -397,7 +440,7 @@ async function plan(
   viewer: Viewer,
   tuning: Tuning = {},
 ): Promise<Plan> {
-  const groups = (await Promise.all(criteria.fields.map((c) => resolveCriterion(database, collection, c)))).flat();
+  const groups = (await resolveCriteria(database, collection, criteria.fields)).flat();
   if (criteria.near || criteria.placeId !== undefined || criteria.placeKeys) {
     // An unresolved place term finds nothing (never everything): the pages resolve it first (place-filter.server.ts).
     groups.push(
