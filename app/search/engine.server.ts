@@ -367,7 +367,26 @@ interface Plan {
   yearHi: number | undefined;
   /** Whether groups are tested against the postings' record signatures first (matchingIds). */
   signatures: boolean;
+  /**
+   * What this search has read already, by what was asked (remembered): the plans a search derives (a tier, a year)
+   * share it, so a tier that is the whole result is not counted or listed a second time.
+   */
+  read: Map<string, Promise<unknown>>;
 }
+
+/** What `read` gives, read once per search for each `key` (the plan's `read`). */
+function remembered<T>(p: Plan, key: unknown[], read: () => Promise<T>): Promise<T> {
+  const k = JSON.stringify(key);
+  let had = p.read.get(k) as Promise<T> | undefined;
+  if (!had) {
+    had = read();
+    p.read.set(k, had);
+  }
+  return had;
+}
+
+/** What a plan's matches depend on: its groups (the driver first) and years. */
+const planKey = (p: Plan) => [p.groups.map((g) => g.ids), p.yearLo, p.yearHi];
 
 /** Knobs of the engine for tests and benchmarks; the defaults are what the site uses. */
 export interface Tuning {
@@ -460,6 +479,7 @@ async function plan(
     yearHi,
     signatures: tuning.signatures !== false,
     namesReadOnce: tuning.namesReadOnce !== false,
+    read: new Map(),
   };
 }
 
@@ -578,13 +598,15 @@ function signedTests(g: Group): number {
  * COUNT_CAP + 1 of them: counting them and fetching a page of them then
  * share one evaluation of the posting lists instead of two.
  */
-async function matchingIdList(database: Database, p: Plan): Promise<KnownMatch[]> {
-  const rows = await matchingIds(database, p)
-    .select("p.year")
-    .distinct()
-    .limit(COUNT_CAP + 1)
-    .execute();
-  return rows.map((r) => ({ id: Number(r.record_id), year: Number(r.year) }));
+function matchingIdList(database: Database, p: Plan): Promise<KnownMatch[]> {
+  return remembered(p, ["ids", ...planKey(p)], async () => {
+    const rows = await matchingIds(database, p)
+      .select("p.year")
+      .distinct()
+      .limit(COUNT_CAP + 1)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.record_id), year: Number(r.year) }));
+  });
 }
 
 /** A matching record's id and year (a record's postings all carry its year, so the pair is distinct per record). */
@@ -674,11 +696,22 @@ async function postingCount(db: DB, g: Group, p: Plan, distinct: boolean, limit?
   return Number(row?.c ?? 0);
 }
 
-async function countPlan(
+function countPlan(
   database: Database,
   collection: CollectionDef,
   p: Plan,
   distinctLimit = DISTINCT_COUNT_LIMIT,
+): Promise<{ total: number; lowerBound: boolean }> {
+  return remembered(p, ["count", distinctLimit, ...planKey(p)], () =>
+    countPlanOnce(database, collection, p, distinctLimit),
+  );
+}
+
+async function countPlanOnce(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+  distinctLimit: number,
 ): Promise<{ total: number; lowerBound: boolean }> {
   const { db } = database;
   if (isEmpty(p)) return { total: 0, lowerBound: false };
