@@ -745,20 +745,78 @@ async function countPlanOnce(
 
 /** The first and last event year a collection holds, within the plan's range. */
 async function yearSpan(db: DB, collection: CollectionDef, p: Plan): Promise<[number, number] | undefined> {
-  // Two ordered one-row reads: both ends of the (collection, date_sort) index, not a scan.
+  // Both ends of the (collection, date_sort) index, each an ordered one-row read (not a scan, as min() and max()
+  // together would be on SQLite), in one statement.
   const end = (direction: "asc" | "desc") =>
     db
       .selectFrom("records")
       .select("date_sort")
       .where("collection", "=", collection.code)
       .orderBy("date_sort", direction)
-      .limit(1)
-      .executeTakeFirst();
-  const [first, last] = await Promise.all([end("asc"), end("desc")]);
-  if (!first || !last) return undefined;
-  const lo = Math.max(Math.floor(Number(first.date_sort) / 10000), p.yearLo ?? -Infinity);
-  const hi = Math.min(Math.floor(Number(last.date_sort) / 10000), p.yearHi ?? Infinity);
+      .limit(1);
+  const row = await db.selectNoFrom([end("asc").as("first"), end("desc").as("last")]).executeTakeFirst();
+  if (row?.first == null || row.last == null) return undefined;
+  const lo = Math.max(Math.floor(Number(row.first) / 10000), p.yearLo ?? -Infinity);
+  const hi = Math.min(Math.floor(Number(row.last) / 10000), p.yearHi ?? Infinity);
   return lo <= hi ? [lo, hi] : undefined;
+}
+
+/** The most postings one statement of a year walk is expected to read (yearlyCounts). */
+const YEAR_WALK_POSTINGS = DISTINCT_COUNT_LIMIT;
+
+/**
+ * A single group's matches per year, as a walk from one end of `span` asks for them year by year (pageByYears):
+ * each statement counts a run of years at once (grouped by year), the first run as many years as the page needs
+ * on average and each next one twice as many, never more than YEAR_WALK_POSTINGS postings expected, so a page
+ * across sparse years takes a few statements instead of one a year. Gives each year what countPlan would: the
+ * records (postings, for one spelling), or a lower bound where the year holds more postings than
+ * DISTINCT_COUNT_LIMIT.
+ */
+function yearlyCounts(
+  db: DB,
+  g: Group,
+  span: [number, number],
+  descending: boolean,
+  wanted: number,
+): (year: number) => Promise<{ total: number; lowerBound: boolean }> {
+  const years = span[1] - span[0] + 1;
+  const perYear = Math.max(1, g.n / years);
+  const most = Math.max(1, Math.floor(YEAR_WALK_POSTINGS / perYear));
+  let run = Math.min(most, Math.max(1, Math.ceil(wanted / perYear)));
+  const counted = new Map<number, { total: number; lowerBound: boolean }>();
+  /** The years read so far: from the walk's start to here (exclusive). */
+  let reached = descending ? span[1] : span[0];
+  return async (year) => {
+    while (descending ? year <= reached : year >= reached) {
+      const lo = descending ? Math.max(span[0], reached - run + 1) : reached;
+      const hi = descending ? reached : Math.min(span[1], reached + run - 1);
+      const rows = await db
+        .selectFrom("postings")
+        .select((eb) => [
+          "year",
+          eb.fn.countAll<number>().as("postings"),
+          eb.fn.count<number>("record_id").distinct().as("records"),
+        ])
+        .where("value_id", "in", g.ids)
+        .where("year", ">=", lo)
+        .where("year", "<=", hi)
+        .groupBy("year")
+        .execute();
+      for (let y = lo; y <= hi; y++) counted.set(y, { total: 0, lowerBound: false });
+      for (const r of rows) {
+        const postings = Number(r.postings);
+        counted.set(
+          Number(r.year),
+          postings > DISTINCT_COUNT_LIMIT
+            ? { total: Math.floor(DISTINCT_COUNT_LIMIT / 2), lowerBound: true }
+            : { total: g.unique ? postings : Number(r.records), lowerBound: false },
+        );
+      }
+      reached = descending ? lo - 1 : hi + 1;
+      run = Math.min(most, run * 2);
+    }
+    return counted.get(year)!;
+  };
 }
 
 /**
@@ -778,13 +836,17 @@ async function pageByYears(
   const span = await yearSpan(database.db, collection, p);
   if (!span) return [];
   const descending = criteria.sort[0].descending;
+  const single =
+    p.groups.length === 1 ? yearlyCounts(database.db, p.groups[0]!, span, descending, offset + limit) : undefined;
   let before = 0;
   let first: number | undefined;
   let last: number | undefined;
   let skip = 0;
   for (let i = 0; i <= span[1] - span[0]; i++) {
     const year = descending ? span[1] - i : span[0] + i;
-    const { total: n, lowerBound } = await countPlan(database, collection, { ...p, yearLo: year, yearHi: year });
+    const { total: n, lowerBound } = single
+      ? await single(year)
+      : await countPlan(database, collection, { ...p, yearLo: year, yearHi: year });
     // A capped count in one year cannot place the page; sort the usual way.
     if (lowerBound) return undefined;
     if (n === 0) continue;

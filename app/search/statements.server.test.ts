@@ -55,7 +55,7 @@ const PINNED: Record<string, Counts> = {
     "parents by date": [3, 2, 2, 2, 2],
     spouse: [5, 5, 5, 3, 5],
     "spouse by date": [3, 3, 3, 3, 3],
-    "year walk": [19, 7, 32],
+    "year walk": [6, 6, 6],
     "count alone": [2, 2, 2],
   },
   postgres: {
@@ -77,7 +77,7 @@ const PINNED: Record<string, Counts> = {
     "parents by date": [5, 4, 4, 4, 4],
     spouse: [7, 7, 7, 5, 7],
     "spouse by date": [5, 5, 5, 5, 5],
-    "year walk": [21, 9, 34],
+    "year walk": [8, 8, 8],
     "count alone": [4, 4, 4],
   },
 };
