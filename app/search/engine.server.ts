@@ -702,9 +702,40 @@ function countPlan(
   p: Plan,
   distinctLimit = DISTINCT_COUNT_LIMIT,
 ): Promise<{ total: number; lowerBound: boolean }> {
-  return remembered(p, ["count", distinctLimit, ...planKey(p)], () =>
-    countPlanOnce(database, collection, p, distinctLimit),
-  );
+  return remembered(p, countKey(p, distinctLimit), () => countPlanOnce(database, collection, p, distinctLimit));
+}
+
+const countKey = (p: Plan, distinctLimit: number) => ["count", distinctLimit, ...planKey(p)];
+
+/**
+ * A single name term's count and, in the same statement, the counts of the tiers "best match" order takes it in
+ * (each band of MATCH_BANDS and each level alone, rankedRows), remembered for them: one statement where a tier
+ * after the count was one more. Only for a group small enough that every count is exact (its postings within
+ * DISTINCT_COUNT_LIMIT): the counts are then what countPlan gives each plan.
+ */
+async function countWithTiers(database: Database, p: Plan, lead: Group, distinctLimit: number): Promise<void> {
+  const levels = new Set(lead.levels);
+  const tiers = [
+    ...MATCH_BANDS.map((band) => band.filter((l) => levels.has(l))).filter((band) => band.length > 1),
+    ...[...levels].map((l) => [l]),
+  ].map((tier) => tierPlan(p, lead, tier));
+  let q = database.db.selectFrom("postings").where("value_id", "in", lead.ids);
+  if (p.yearLo !== undefined) q = q.where("year", ">=", p.yearLo);
+  if (p.yearHi !== undefined) q = q.where("year", "<=", p.yearHi);
+  const row = await q
+    .select((eb) => [
+      eb.fn.count<number>("record_id").distinct().as("c"),
+      ...tiers.map((tp, i) =>
+        sql<number>`count(distinct case when ${eb("value_id", "in", tp.groups[0]!.ids)} then record_id end)`.as(
+          `t${i}`,
+        ),
+      ),
+    ])
+    .executeTakeFirst();
+  const counted = (total: unknown) => Promise.resolve({ total: Number(total ?? 0), lowerBound: false });
+  const values = (row ?? {}) as Record<string, unknown>;
+  p.read.set(JSON.stringify(countKey(p, distinctLimit)), counted(values.c));
+  tiers.forEach((tp, i) => p.read.set(JSON.stringify(countKey(tp, DISTINCT_COUNT_LIMIT)), counted(values[`t${i}`])));
 }
 
 async function countPlanOnce(
@@ -910,9 +941,21 @@ async function searchWithin(
     (evaluatesJoinsWhole(database) || p.signatures) && p.groups.length > 1 && !isEmpty(p)
       ? await matchingIdList(database, p)
       : undefined;
+  const distinctLimit = tuning.distinctCountLimit ?? DISTINCT_COUNT_LIMIT;
+  const [lead] = p.groups;
+  if (
+    criteria.sort[0]?.field === RELEVANCE_SORT &&
+    p.groups.length === 1 &&
+    lead?.levels &&
+    !lead.unique &&
+    lead.n <= Math.min(distinctLimit, DISTINCT_COUNT_LIMIT) &&
+    !isEmpty(p)
+  ) {
+    await countWithTiers(database, p, lead, distinctLimit);
+  }
   const { total, lowerBound } =
     known === undefined
-      ? await countPlan(database, collection, p, tuning.distinctCountLimit)
+      ? await countPlan(database, collection, p, distinctLimit)
       : known.length > COUNT_CAP
         ? { total: COUNT_CAP, lowerBound: true }
         : { total: known.length, lowerBound: false };
