@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { type Database, openPostgres, openSqlite } from "../app/db/connection.server";
+import { type Database, type OpenOptions, openPostgres, openSqlite } from "../app/db/connection.server";
 import { intArg } from "./args";
 
 export function percentile(sorted: number[], p: number): number {
@@ -32,16 +32,17 @@ export async function time(fn: () => Promise<unknown>): Promise<number> {
 export async function openBenchDatabase(
   args: ReadonlyMap<string, string>,
   tempPrefix: string,
+  options: OpenOptions = {},
 ): Promise<{ database: Database; cleanup: () => Promise<void>; where: string }> {
   const url = args.get("database");
   if (url) {
-    const database = openPostgres(url);
+    const database = openPostgres(url, options);
     return { database, cleanup: () => database.close(), where: database.description };
   }
   const keep = args.get("keep");
   const dir = keep ? path.dirname(path.resolve(keep)) : mkdtempSync(path.join(os.tmpdir(), tempPrefix));
   const file = keep ? path.resolve(keep) : path.join(dir, "bench.sqlite");
-  const database = openSqlite(file);
+  const database = openSqlite(file, options);
   return {
     database,
     where: file,

@@ -22,10 +22,11 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { migrateToLatest } from "../app/db/migrations.server";
 import { seedDemoData } from "../app/demo/seed.server";
-import type { MatchMode } from "../app/names/match-modes";
-import { type CollectionDef, getCollection } from "../app/search/collections";
+import { getCollection } from "../app/search/collections";
+import { SEARCH_QUERY_SET as QUERIES } from "../app/search/query-set";
 import { parseCriteria } from "../app/search/criteria";
 import { countMatches, searchCollection } from "../app/search/engine.server";
+import { StatementLog } from "../app/db/statement-log.server";
 import { intArg, parseArgs } from "./args";
 import { openBenchDatabase, round, stats, time } from "./bench-kit";
 
@@ -33,77 +34,9 @@ const args = parseArgs(process.argv.slice(2));
 const records = intArg(args, "records", 1_000_000);
 const repeat = intArg(args, "repeat", 10);
 const births = getCollection("stpete-birth")!;
-const marriages = getCollection("stpete-marriage")!;
 const visitor = { isMember: false };
 /** --no-signatures times the engine as it was before decision 0046 (every name by lookups), on the same database. */
 const tuning = { signatures: !args.has("no-signatures") };
-
-/**
- * Fixed query set: common, middling and rare names, per mode, then combined
- * searches. `collection` defaults to the births.
- */
-const QUERIES: Record<string, { mode: MatchMode; params: Record<string, string>[]; collection?: CollectionDef }> = {
-  exact: {
-    mode: "exact",
-    params: ["Schmidt", "Müller", "Radke", "Kowalski", "Ziebart"].map((s) => ({ surname: s, surnameMode: "exact" })),
-  },
-  normalized: {
-    mode: "normalized",
-    params: ["Schmidt", "Muller", "Radke", "Kowalski", "Ziebart"].map((s) => ({
-      surname: s,
-      surnameMode: "normalized",
-    })),
-  },
-  starts: {
-    mode: "starts",
-    params: ["Schm", "Mü", "Rad", "Kow", "Zieb"].map((s) => ({ surname: s, surnameMode: "starts" })),
-  },
-  contains: {
-    mode: "contains",
-    params: ["chmi", "ller", "adk", "owals", "ebar"].map((s) => ({ surname: s, surnameMode: "contains" })),
-  },
-  sounds: {
-    mode: "sounds",
-    params: ["Schmidt", "Miller", "Szulc", "Kowalski", "Ziebart"].map((s) => ({ surname: s })),
-  },
-  variants: {
-    mode: "variants",
-    params: ["Johann", "Anna", "Gottlieb", "Katharina", "Wilhelm"].map((s) => ({ givenName: s })),
-  },
-  "sounds+variants+years": {
-    mode: "sounds",
-    params: [
-      { surname: "Schmidt", givenName: "Johann", yearFrom: "1850", yearTo: "1870" },
-      { surname: "Miller", givenName: "Anna", yearFrom: "1840", yearTo: "1860" },
-      { surname: "Radke", givenName: "Gottlieb" },
-      { surname: "Kowalski", givenName: "Jan", parish: "Zhitomir" },
-      { surname: "Ziebart", givenName: "Wilhelm", yearFrom: "1833", yearTo: "1885" },
-    ],
-  },
-  // A child found by the parents: surname sounds-like, father's and mother's given names, mother's maiden name.
-  parents: {
-    mode: "sounds",
-    params: [
-      { surname: "Schmidt", fatherGivenName: "Johann", motherGivenName: "Anna" },
-      { surname: "Miller", fatherGivenName: "Gottlieb", motherMaidenName: "Schulz" },
-      { surname: "Radke", fatherGivenName: "Wilhelm", motherGivenName: "Katharina", yearFrom: "1850", yearTo: "1880" },
-      { surname: "Kowalski", motherGivenName: "Maria", motherMaidenName: "Nowak" },
-      { surname: "Ziebart", fatherGivenName: "Friedrich", motherMaidenName: "Krüger" },
-    ],
-  },
-  // A couple in the marriages: both surnames sound-alike, given names as variants.
-  spouse: {
-    mode: "sounds",
-    collection: marriages,
-    params: [
-      { groomSurname: "Schmidt", brideSurname: "Müller" },
-      { groomSurname: "Schmidt", groomGivenName: "Johann", brideGivenName: "Anna" },
-      { groomSurname: "Radke", brideSurname: "Krüger", yearFrom: "1840", yearTo: "1870" },
-      { groomGivenName: "Gottlieb", brideSurname: "Kowalski" },
-      { groomSurname: "Ziebart", brideGivenName: "Wilhelmine" },
-    ],
-  },
-};
 
 /** The commonest names alone: the count a visitor sees first (and the cost of counting them). */
 const COMMON_COUNTS: { label: string; params: Record<string, string> }[] = [
@@ -122,7 +55,9 @@ const needlesOf = (params: Record<string, string>) =>
     .filter(([k]) => !NAME_PARAMS.has(k) && !k.endsWith("Mode"))
     .map(([, v]) => v.toLowerCase());
 
-const open = () => openBenchDatabase(args, "metryka-bench-");
+/** The statements each search runs (its round trips on PostgreSQL), counted in the untimed pass. */
+const statements = new StatementLog();
+const open = () => openBenchDatabase(args, "metryka-bench-", { log: statements.log });
 
 const { database, cleanup, where } = await open();
 // A run that only reads (on a database another run is still building) leaves the schema alone.
@@ -217,7 +152,12 @@ const sizeMb = Math.round((await databaseBytes()) / 2 ** 20);
 
 const results: Record<
   string,
-  { engine: ReturnType<typeof stats>; naive: ReturnType<typeof stats>; totals: (number | string)[] }
+  {
+    engine: ReturnType<typeof stats>;
+    naive: ReturnType<typeof stats>;
+    totals: (number | string)[];
+    statements: number[];
+  }
 > = {};
 const floorSamples: number[] = [];
 const naiveRepeat = Math.max(1, Math.min(repeat, Math.ceil(3_000_000 / Math.max(records, 1))));
@@ -231,16 +171,19 @@ for (const [name, set] of Object.entries(QUERIES)) {
   if (only && !only.includes(name)) continue;
   const collection = set.collection ?? births;
   const naiveSamples: number[] = [];
-  const engine: Record<string, { samples: number[]; totals: (number | string)[] }> = {};
+  const engine: Record<string, { samples: number[]; totals: (number | string)[]; statements: number[] }> = {};
   for (const order of orders) {
     const samples: number[] = [];
     const totals: (number | string)[] = [];
+    const counted: number[] = [];
     const paramsOf = (params: Record<string, string>) => new URLSearchParams({ ...params, sort: order });
     // One untimed pass warms the caches, as on a running server.
     for (const params of set.params) {
       const { criteria, errors } = parseCriteria(collection, paramsOf(params));
       if (Object.keys(errors).length) throw new Error(JSON.stringify(errors));
+      statements.reset();
       const result = await searchCollection(database, collection, criteria, visitor, tuning);
+      counted.push(statements.count);
       totals.push(result.totalIsLowerBound ? `>${result.total}` : result.total);
     }
     for (let r = 0; r < repeat; r++) {
@@ -249,7 +192,7 @@ for (const [name, set] of Object.entries(QUERIES)) {
         samples.push(await time(() => searchCollection(database, collection, criteria, visitor, tuning)));
       }
     }
-    engine[order] = { samples, totals };
+    engine[order] = { samples, totals, statements: counted };
   }
   for (let r = 0; r < naiveRepeat; r++) {
     for (const params of set.params.slice(0, naiveQueries)) {
@@ -275,6 +218,7 @@ for (const [name, set] of Object.entries(QUERIES)) {
       engine: stats(e.samples),
       naive: stats(naiveSamples),
       totals: e.totals,
+      statements: e.statements,
     };
   }
 }
@@ -311,11 +255,13 @@ await cleanup();
 console.log(
   `\nSearch benchmark: ${records.toLocaleString("en-GB")} St. Petersburg records (${totalRecords.toLocaleString("en-GB")} in all), ${database.kind}, ${sizeMb.toLocaleString("en-GB")} MB; ms per search (count + first page)`,
 );
-console.log("mode                          engine p50  engine p95   naive p50   naive p95  × naive (p50)  totals");
+console.log(
+  "mode                          engine p50  engine p95   naive p50   naive p95  × naive (p50)  totals; statements per search",
+);
 for (const [name, r] of Object.entries(results)) {
   const speedup = r.engine.p50 > 0 ? Math.round(r.naive.p50 / r.engine.p50) : 0;
   console.log(
-    `${name.padEnd(29)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}  ${String(speedup).padStart(13)}  ${r.totals.join(", ")}`,
+    `${name.padEnd(29)} ${String(r.engine.p50).padStart(10)}  ${String(r.engine.p95).padStart(10)}  ${String(r.naive.p50).padStart(10)}  ${String(r.naive.p95).padStart(10)}  ${String(speedup).padStart(13)}  ${r.totals.join(", ")}; ${r.statements.join(", ")}`,
   );
 }
 console.log(

@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type Logger,
   PostgresDialect,
   SqliteDialect,
   sql,
@@ -290,10 +291,15 @@ export const SQLITE_PRAGMAS: readonly string[] = [
   "busy_timeout = 0",
 ];
 
-export function openSqlite(file: string): Database {
+/** What opening a database may add: `log` hears every statement run on it (statement-log.server.ts). */
+export interface OpenOptions {
+  log?: Logger;
+}
+
+export function openSqlite(file: string, { log }: OpenOptions = {}): Database {
   const sqlite = new SQLite(file);
   for (const pragma of SQLITE_PRAGMAS) sqlite.pragma(pragma);
-  const db = new Kysely<Schema>({ dialect: new SqliteDialectKeepingErrors(sqlite) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialectKeepingErrors(sqlite), log });
   return {
     db,
     kind: "sqlite",
@@ -304,14 +310,14 @@ export function openSqlite(file: string): Database {
   };
 }
 
-export function openPostgres(url: string): Database {
+export function openPostgres(url: string, { log }: OpenOptions = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
   // A connection the server drops (a restart: 57P01) emits 'error' on its client. The pool listens only while the
   // client is idle; one held by a request would crash the process with an unhandled 'error' event. The request's
   // query fails on its own (and is answered 503), and the pool discards the broken client when it is released.
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), log });
   const safe = new URL(url);
   safe.password = "";
   return {

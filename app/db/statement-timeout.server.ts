@@ -14,14 +14,26 @@ export async function withStatementTimeout<T>(
   work: (database: Database) => Promise<T>,
 ): Promise<T> {
   if (database.kind !== "postgres") return work(database);
-  return database.db
-    .transaction()
-    .setAccessMode("read only")
-    .execute(async (trx) => {
-      // `true`: for this transaction only, so the pooled connection goes back with the server's own setting.
-      await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(ms)))}, true)`.execute(trx);
-      return work({ ...database, db: trx });
-    });
+  const timeoutMs = Math.max(1, Math.round(ms));
+  return database.db.connection().execute(async (connection) => {
+    // The transaction and its budget in one round trip (a search's every statement is one, issue 30): without
+    // parameters node-postgres sends the text as a simple query, which may hold several statements. `set local`:
+    // for this transaction only, so the pooled connection goes back with the server's own setting.
+    await sql.raw(`start transaction read only; set local statement_timeout = ${timeoutMs}`).execute(connection);
+    let answer: T;
+    try {
+      answer = await work({ ...database, db: connection });
+    } catch (error) {
+      // A connection whose server went away cannot roll back; the work's own error is the one to report.
+      await sql
+        .raw("rollback")
+        .execute(connection)
+        .catch(() => undefined);
+      throw error;
+    }
+    await sql.raw("commit").execute(connection);
+    return answer;
+  });
 }
 
 /** Whether PostgreSQL cancelled a statement for running past its statement_timeout (SQLSTATE 57014). */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, openPostgres, openSqlite } from "./connection.server";
+import { type Database, type OpenOptions, openPostgres, openSqlite } from "./connection.server";
 import { migrateToLatest } from "./migrations.server";
 
 /**
@@ -22,10 +22,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** `migrate: false` leaves the database empty (tests of the migrations themselves). */
-export async function createTestDatabase(kind: TestDialect, { migrate = true } = {}): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty (tests of the migrations themselves); `log` hears every statement. */
+export async function createTestDatabase(
+  kind: TestDialect,
+  { migrate = true, log }: { migrate?: boolean } & OpenOptions = {},
+): Promise<TestDatabase> {
   if (kind === "sqlite") {
-    const database = openSqlite(":memory:");
+    const database = openSqlite(":memory:", { log });
     if (migrate) await migrateToLatest(database);
     return { database, drop: () => database.close() };
   }
@@ -38,7 +41,7 @@ export async function createTestDatabase(kind: TestDialect, { migrate = true } =
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
+  const database = openPostgres(url.toString(), { log });
   if (migrate) await migrateToLatest(database);
   return {
     database,

@@ -123,49 +123,55 @@ interface ValueRow {
   folded: string;
 }
 
-async function valueRows(
+/** A read of the dictionary: the values it selects, as ValueRows. */
+type ValueQuery = SelectQueryBuilder<Schema, "name_values", { id: number; n: number; value: string; folded: string }>;
+
+function valueQuery(
   db: DB,
   collection: CollectionDef,
   field: string,
   where: (eb: ExpressionBuilder<Schema, "name_values">) => ReturnType<ExpressionBuilder<Schema, "name_values">["and"]>,
-): Promise<ValueRow[]> {
-  const rows = await db
+): ValueQuery {
+  return db
     .selectFrom("name_values")
     .select(["id", "n", "value", "folded"])
     .where("collection", "=", collection.code)
     .where("field", "=", field)
-    .where(where)
-    .execute();
-  return rows.map((r) => ({ id: r.id, n: Number(r.n), value: r.value, folded: r.folded }));
+    .where(where);
 }
 
-async function valueRowsByCode(
+/** The values one of whose `kind` codes is among `codes`; none (no query) without codes. */
+function codeQuery(
   db: DB,
   collection: CollectionDef,
   field: string,
   kind: CodeKind,
   codes: readonly string[],
-): Promise<ValueRow[]> {
-  if (!codes.length) return [];
-  const rows = await db
+): ValueQuery | undefined {
+  if (!codes.length) return undefined;
+  return db
     .selectFrom("name_codes")
     .innerJoin("name_values", "name_values.id", "name_codes.value_id")
     .select(["name_values.id", "name_values.n", "name_values.value", "name_values.folded"])
     .where("name_codes.collection", "=", collection.code)
     .where("name_codes.field", "=", field)
     .where("name_codes.kind", "=", kind)
-    .where("name_codes.code", "in", [...codes])
-    .execute();
-  return rows.map((r) => ({ id: r.id, n: Number(r.n), value: r.value, folded: r.folded }));
+    .where("name_codes.code", "in", [...codes]) as unknown as ValueQuery;
 }
 
-async function containsRows(
-  database: Database,
-  collection: CollectionDef,
-  field: string,
-  folded: string,
-): Promise<ValueRow[]> {
-  return valueRows(database.db, collection, field, (eb) => eb.and([foldedContains(database, folded)]));
+/**
+ * The rows of several dictionary reads, in one statement (UNION ALL, each read's rows tagged with its place): a
+ * search of three names in sounds-like mode made thirteen reads, each a round trip on PostgreSQL (issue 30).
+ */
+async function readValues(queries: readonly ValueQuery[]): Promise<ValueRow[][]> {
+  const out: ValueRow[][] = queries.map(() => []);
+  if (!queries.length) return out;
+  const [first, ...rest] = queries.map((q, i) => q.select(sql.lit(i).as("step")));
+  const rows = await rest.reduce((all, q) => all.unionAll(q), first).execute();
+  for (const r of rows) {
+    out[Number(r.step)]!.push({ id: Number(r.id), n: Number(r.n), value: r.value, folded: r.folded });
+  }
+  return out;
 }
 
 /**
@@ -207,13 +213,28 @@ export async function resolveCriterion(
   collection: CollectionDef,
   criterion: FieldCriterion,
 ): Promise<Group[]> {
-  const groups = (await criterionGroups(database, collection, criterion)).map((g) => ({
-    ...g,
-    field: criterion.field.name,
-    criterion,
-  }));
-  if (!SIGNED_KINDS.has(criterion.field.kind)) return groups;
-  return groups.map((g) => (g.ids.length <= SIGNED_GROUP_MAX ? { ...g, masks: g.ids.map(valueMask) } : g));
+  return (await resolveCriteria(database, collection, [criterion])).flat();
+}
+
+/** Resolves field criteria to their groups (per criterion, in order), reading the dictionary once for them all. */
+async function resolveCriteria(
+  database: Database,
+  collection: CollectionDef,
+  criteria: readonly FieldCriterion[],
+): Promise<Group[][]> {
+  const lookups = criteria.map((c) => criterionLookups(database, collection, c));
+  const rows = await readValues(lookups.flatMap((l) => l.queries));
+  let at = 0;
+  return lookups.map((l, i) => {
+    const criterion = criteria[i]!;
+    const groups = l.groups(rows.slice(at, (at += l.queries.length))).map((g) => ({
+      ...g,
+      field: criterion.field.name,
+      criterion,
+    }));
+    if (!SIGNED_KINDS.has(criterion.field.kind)) return groups;
+    return groups.map((g) => (g.ids.length <= SIGNED_GROUP_MAX ? { ...g, masks: g.ids.map(valueMask) } : g));
+  });
 }
 
 /**
@@ -222,11 +243,13 @@ export async function resolveCriterion(
  */
 const SIGNED_GROUP_MAX = 32;
 
-async function criterionGroups(
-  database: Database,
-  collection: CollectionDef,
-  criterion: FieldCriterion,
-): Promise<Group[]> {
+/** The dictionary reads a criterion needs, and how their rows (one list per read, in order) make its groups. */
+interface CriterionLookups {
+  queries: ValueQuery[];
+  groups(rows: readonly ValueRow[][]): Group[];
+}
+
+function criterionLookups(database: Database, collection: CollectionDef, criterion: FieldCriterion): CriterionLookups {
   const { db } = database;
   const field = criterion.field.name;
   const levels = MODE_LEVELS[criterion.mode];
@@ -242,44 +265,64 @@ async function criterionGroups(
     (fallback: MatchLevel) =>
     (r: ValueRow): MatchLevel =>
       r.value === keys.exact || exactWords.has(r.value) ? "exact" : r.folded === folded ? "folded" : fallback;
+  /** One read whose rows make one group, each row at the level `level` gives it. */
+  const single = (query: ValueQuery, level: (r: ValueRow) => MatchLevel, extra: Partial<Group> = {}) => ({
+    queries: [query],
+    groups: ([rows]: readonly ValueRow[][]) => {
+      const found = new LevelledValues();
+      found.add(rows!, level);
+      return [{ ...found.group(), ...extra }];
+    },
+  });
   switch (criterion.mode) {
-    case "exact": {
-      const found = new LevelledValues();
-      found.add(await valueRows(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)])), "exact");
-      return [{ ...found.group(), unique: true }];
-    }
-    case "starts": {
-      const found = new LevelledValues();
+    case "exact":
+      return single(
+        valueQuery(db, collection, field, (eb) => eb.and([eb("value", "=", keys.exact)])),
+        () => "exact",
+        { unique: true },
+      );
+    case "starts":
       // Folded keys hold only a–z, digits and spaces, all sorting before "{".
-      const rows = await valueRows(db, collection, field, (eb) =>
-        eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
+      return single(
+        valueQuery(db, collection, field, (eb) =>
+          eb.and([eb("folded", ">=", folded), eb("folded", "<", `${folded}{`)]),
+        ),
+        spelled("starts"),
       );
-      found.add(rows, spelled("starts"));
-      return [found.group()];
-    }
-    case "contains": {
-      const found = new LevelledValues();
-      const rows = await containsRows(database, collection, field, folded);
-      found.add(rows, (r) => (r.folded.startsWith(folded) ? spelled("starts")(r) : "contains"));
-      return [found.group()];
-    }
-    default:
-      // Word by word: a record must match every word typed, each at some level of the mode.
-      return Promise.all(
-        keys.words.map(async (w) => {
-          const found = new LevelledValues();
-          found.add(
-            await valueRows(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)])),
-            spelled("folded"),
-          );
-          for (const level of levels) {
-            const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
-            if (!kind) continue;
-            found.add(await valueRowsByCode(db, collection, field, kind, searchKeysOfKind(w, kind)), level);
-          }
-          return found.group();
-        }),
+    case "contains":
+      return single(
+        valueQuery(db, collection, field, (eb) => eb.and([foldedContains(database, folded)])),
+        (r) => (r.folded.startsWith(folded) ? spelled("starts")(r) : "contains"),
       );
+    default: {
+      // Word by word: a record must match every word typed, each at some level of the mode: its folded spelling,
+      // then each level's codes in turn (a value keeps the first level it was found at).
+      const queries: ValueQuery[] = [];
+      const steps = keys.words.map((w) => {
+        const levelsRead: MatchLevel[] = [];
+        queries.push(valueQuery(db, collection, field, (eb) => eb.and([eb("folded", "=", w.folded)])));
+        for (const level of levels) {
+          const kind = (LEVEL_CODE_KINDS as Partial<Record<MatchLevel, CodeKind>>)[level];
+          const query = kind && codeQuery(db, collection, field, kind, searchKeysOfKind(w, kind));
+          if (!query) continue;
+          queries.push(query);
+          levelsRead.push(level);
+        }
+        return levelsRead;
+      });
+      return {
+        queries,
+        groups: (rows) => {
+          let at = 0;
+          return steps.map((levelsRead) => {
+            const found = new LevelledValues();
+            found.add(rows[at++]!, spelled("folded"));
+            for (const level of levelsRead) found.add(rows[at++]!, level);
+            return found.group();
+          });
+        },
+      };
+    }
   }
 }
 
@@ -324,7 +367,26 @@ interface Plan {
   yearHi: number | undefined;
   /** Whether groups are tested against the postings' record signatures first (matchingIds). */
   signatures: boolean;
+  /**
+   * What this search has read already, by what was asked (remembered): the plans a search derives (a tier, a year)
+   * share it, so a tier that is the whole result is not counted or listed a second time.
+   */
+  read: Map<string, Promise<unknown>>;
 }
+
+/** What `read` gives, read once per search for each `key` (the plan's `read`). */
+function remembered<T>(p: Plan, key: unknown[], read: () => Promise<T>): Promise<T> {
+  const k = JSON.stringify(key);
+  let had = p.read.get(k) as Promise<T> | undefined;
+  if (!had) {
+    had = read();
+    p.read.set(k, had);
+  }
+  return had;
+}
+
+/** What a plan's matches depend on: its groups (the driver first) and years. */
+const planKey = (p: Plan) => [p.groups.map((g) => g.ids), p.yearLo, p.yearHi];
 
 /** Knobs of the engine for tests and benchmarks; the defaults are what the site uses. */
 export interface Tuning {
@@ -397,7 +459,7 @@ async function plan(
   viewer: Viewer,
   tuning: Tuning = {},
 ): Promise<Plan> {
-  const groups = (await Promise.all(criteria.fields.map((c) => resolveCriterion(database, collection, c)))).flat();
+  const groups = (await resolveCriteria(database, collection, criteria.fields)).flat();
   if (criteria.near || criteria.placeId !== undefined || criteria.placeKeys) {
     // An unresolved place term finds nothing (never everything): the pages resolve it first (place-filter.server.ts).
     groups.push(
@@ -417,6 +479,7 @@ async function plan(
     yearHi,
     signatures: tuning.signatures !== false,
     namesReadOnce: tuning.namesReadOnce !== false,
+    read: new Map(),
   };
 }
 
@@ -535,13 +598,15 @@ function signedTests(g: Group): number {
  * COUNT_CAP + 1 of them: counting them and fetching a page of them then
  * share one evaluation of the posting lists instead of two.
  */
-async function matchingIdList(database: Database, p: Plan): Promise<KnownMatch[]> {
-  const rows = await matchingIds(database, p)
-    .select("p.year")
-    .distinct()
-    .limit(COUNT_CAP + 1)
-    .execute();
-  return rows.map((r) => ({ id: Number(r.record_id), year: Number(r.year) }));
+function matchingIdList(database: Database, p: Plan): Promise<KnownMatch[]> {
+  return remembered(p, ["ids", ...planKey(p)], async () => {
+    const rows = await matchingIds(database, p)
+      .select("p.year")
+      .distinct()
+      .limit(COUNT_CAP + 1)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.record_id), year: Number(r.year) }));
+  });
 }
 
 /** A matching record's id and year (a record's postings all carry its year, so the pair is distinct per record). */
@@ -631,11 +696,53 @@ async function postingCount(db: DB, g: Group, p: Plan, distinct: boolean, limit?
   return Number(row?.c ?? 0);
 }
 
-async function countPlan(
+function countPlan(
   database: Database,
   collection: CollectionDef,
   p: Plan,
   distinctLimit = DISTINCT_COUNT_LIMIT,
+): Promise<{ total: number; lowerBound: boolean }> {
+  return remembered(p, countKey(p, distinctLimit), () => countPlanOnce(database, collection, p, distinctLimit));
+}
+
+const countKey = (p: Plan, distinctLimit: number) => ["count", distinctLimit, ...planKey(p)];
+
+/**
+ * A single name term's count and, in the same statement, the counts of the tiers "best match" order takes it in
+ * (each band of MATCH_BANDS and each level alone, rankedRows), remembered for them: one statement where a tier
+ * after the count was one more. Only for a group small enough that every count is exact (its postings within
+ * DISTINCT_COUNT_LIMIT): the counts are then what countPlan gives each plan.
+ */
+async function countWithTiers(database: Database, p: Plan, lead: Group, distinctLimit: number): Promise<void> {
+  const levels = new Set(lead.levels);
+  const tiers = [
+    ...MATCH_BANDS.map((band) => band.filter((l) => levels.has(l))).filter((band) => band.length > 1),
+    ...[...levels].map((l) => [l]),
+  ].map((tier) => tierPlan(p, lead, tier));
+  let q = database.db.selectFrom("postings").where("value_id", "in", lead.ids);
+  if (p.yearLo !== undefined) q = q.where("year", ">=", p.yearLo);
+  if (p.yearHi !== undefined) q = q.where("year", "<=", p.yearHi);
+  const row = await q
+    .select((eb) => [
+      eb.fn.count<number>("record_id").distinct().as("c"),
+      ...tiers.map((tp, i) =>
+        sql<number>`count(distinct case when ${eb("value_id", "in", tp.groups[0]!.ids)} then record_id end)`.as(
+          `t${i}`,
+        ),
+      ),
+    ])
+    .executeTakeFirst();
+  const counted = (total: unknown) => Promise.resolve({ total: Number(total ?? 0), lowerBound: false });
+  const values = (row ?? {}) as Record<string, unknown>;
+  p.read.set(JSON.stringify(countKey(p, distinctLimit)), counted(values.c));
+  tiers.forEach((tp, i) => p.read.set(JSON.stringify(countKey(tp, DISTINCT_COUNT_LIMIT)), counted(values[`t${i}`])));
+}
+
+async function countPlanOnce(
+  database: Database,
+  collection: CollectionDef,
+  p: Plan,
+  distinctLimit: number,
 ): Promise<{ total: number; lowerBound: boolean }> {
   const { db } = database;
   if (isEmpty(p)) return { total: 0, lowerBound: false };
@@ -669,20 +776,78 @@ async function countPlan(
 
 /** The first and last event year a collection holds, within the plan's range. */
 async function yearSpan(db: DB, collection: CollectionDef, p: Plan): Promise<[number, number] | undefined> {
-  // Two ordered one-row reads: both ends of the (collection, date_sort) index, not a scan.
+  // Both ends of the (collection, date_sort) index, each an ordered one-row read (not a scan, as min() and max()
+  // together would be on SQLite), in one statement.
   const end = (direction: "asc" | "desc") =>
     db
       .selectFrom("records")
       .select("date_sort")
       .where("collection", "=", collection.code)
       .orderBy("date_sort", direction)
-      .limit(1)
-      .executeTakeFirst();
-  const [first, last] = await Promise.all([end("asc"), end("desc")]);
-  if (!first || !last) return undefined;
-  const lo = Math.max(Math.floor(Number(first.date_sort) / 10000), p.yearLo ?? -Infinity);
-  const hi = Math.min(Math.floor(Number(last.date_sort) / 10000), p.yearHi ?? Infinity);
+      .limit(1);
+  const row = await db.selectNoFrom([end("asc").as("first"), end("desc").as("last")]).executeTakeFirst();
+  if (row?.first == null || row.last == null) return undefined;
+  const lo = Math.max(Math.floor(Number(row.first) / 10000), p.yearLo ?? -Infinity);
+  const hi = Math.min(Math.floor(Number(row.last) / 10000), p.yearHi ?? Infinity);
   return lo <= hi ? [lo, hi] : undefined;
+}
+
+/** The most postings one statement of a year walk is expected to read (yearlyCounts). */
+const YEAR_WALK_POSTINGS = DISTINCT_COUNT_LIMIT;
+
+/**
+ * A single group's matches per year, as a walk from one end of `span` asks for them year by year (pageByYears):
+ * each statement counts a run of years at once (grouped by year), the first run as many years as the page needs
+ * on average and each next one twice as many, never more than YEAR_WALK_POSTINGS postings expected, so a page
+ * across sparse years takes a few statements instead of one a year. Gives each year what countPlan would: the
+ * records (postings, for one spelling), or a lower bound where the year holds more postings than
+ * DISTINCT_COUNT_LIMIT.
+ */
+function yearlyCounts(
+  db: DB,
+  g: Group,
+  span: [number, number],
+  descending: boolean,
+  wanted: number,
+): (year: number) => Promise<{ total: number; lowerBound: boolean }> {
+  const years = span[1] - span[0] + 1;
+  const perYear = Math.max(1, g.n / years);
+  const most = Math.max(1, Math.floor(YEAR_WALK_POSTINGS / perYear));
+  let run = Math.min(most, Math.max(1, Math.ceil(wanted / perYear)));
+  const counted = new Map<number, { total: number; lowerBound: boolean }>();
+  /** The years read so far: from the walk's start to here (exclusive). */
+  let reached = descending ? span[1] : span[0];
+  return async (year) => {
+    while (descending ? year <= reached : year >= reached) {
+      const lo = descending ? Math.max(span[0], reached - run + 1) : reached;
+      const hi = descending ? reached : Math.min(span[1], reached + run - 1);
+      const rows = await db
+        .selectFrom("postings")
+        .select((eb) => [
+          "year",
+          eb.fn.countAll<number>().as("postings"),
+          eb.fn.count<number>("record_id").distinct().as("records"),
+        ])
+        .where("value_id", "in", g.ids)
+        .where("year", ">=", lo)
+        .where("year", "<=", hi)
+        .groupBy("year")
+        .execute();
+      for (let y = lo; y <= hi; y++) counted.set(y, { total: 0, lowerBound: false });
+      for (const r of rows) {
+        const postings = Number(r.postings);
+        counted.set(
+          Number(r.year),
+          postings > DISTINCT_COUNT_LIMIT
+            ? { total: Math.floor(DISTINCT_COUNT_LIMIT / 2), lowerBound: true }
+            : { total: g.unique ? postings : Number(r.records), lowerBound: false },
+        );
+      }
+      reached = descending ? lo - 1 : hi + 1;
+      run = Math.min(most, run * 2);
+    }
+    return counted.get(year)!;
+  };
 }
 
 /**
@@ -702,13 +867,17 @@ async function pageByYears(
   const span = await yearSpan(database.db, collection, p);
   if (!span) return [];
   const descending = criteria.sort[0].descending;
+  const single =
+    p.groups.length === 1 ? yearlyCounts(database.db, p.groups[0]!, span, descending, offset + limit) : undefined;
   let before = 0;
   let first: number | undefined;
   let last: number | undefined;
   let skip = 0;
   for (let i = 0; i <= span[1] - span[0]; i++) {
     const year = descending ? span[1] - i : span[0] + i;
-    const { total: n, lowerBound } = await countPlan(database, collection, { ...p, yearLo: year, yearHi: year });
+    const { total: n, lowerBound } = single
+      ? await single(year)
+      : await countPlan(database, collection, { ...p, yearLo: year, yearHi: year });
     // A capped count in one year cannot place the page; sort the usual way.
     if (lowerBound) return undefined;
     if (n === 0) continue;
@@ -772,9 +941,21 @@ async function searchWithin(
     (evaluatesJoinsWhole(database) || p.signatures) && p.groups.length > 1 && !isEmpty(p)
       ? await matchingIdList(database, p)
       : undefined;
+  const distinctLimit = tuning.distinctCountLimit ?? DISTINCT_COUNT_LIMIT;
+  const [lead] = p.groups;
+  if (
+    criteria.sort[0]?.field === RELEVANCE_SORT &&
+    p.groups.length === 1 &&
+    lead?.levels &&
+    !lead.unique &&
+    lead.n <= Math.min(distinctLimit, DISTINCT_COUNT_LIMIT) &&
+    !isEmpty(p)
+  ) {
+    await countWithTiers(database, p, lead, distinctLimit);
+  }
   const { total, lowerBound } =
     known === undefined
-      ? await countPlan(database, collection, p, tuning.distinctCountLimit)
+      ? await countPlan(database, collection, p, distinctLimit)
       : known.length > COUNT_CAP
         ? { total: COUNT_CAP, lowerBound: true }
         : { total: known.length, lowerBound: false };
