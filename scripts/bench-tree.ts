@@ -1,5 +1,5 @@
 /**
- * npm run bench:tree -- [--people 1000000] [--postgres] [--poll-ms 50]
+ * npm run bench:tree -- [--people 1000000] [--postgres] [--poll-ms 50] [--profile DIR]
  *
  * Issue 26: a member's tree of a million people is read in under 500 MB and the site answers /healthz within 200 ms
  * throughout. Writes a generated GEDCOM of N people (scripts/gedcom-tree.ts), starts the built server (SQLite in a
@@ -7,7 +7,8 @@
  * TREE_MAX_MB large enough, submits the file as a member on /members/genealogy/submit, and asks /healthz every
  * --poll-ms until the tree's job ends. Prints the server's peak resident memory (the kernel's high-water mark,
  * VmHWM, threads included), the slowest and the 99th-percentile /healthz answer, and how long the job took. Run
- * `npm run build` first. The last line is one JSON object with every figure.
+ * `npm run build` first. The last line is one JSON object with every figure. With --profile, the server runs with
+ * node's --cpu-prof and leaves a profile of each of its threads in DIR (scripts/cpu-profile-summary.ts reads them).
  */
 import { openAsBlob, readFileSync, statSync } from "node:fs";
 import os from "node:os";
@@ -24,6 +25,7 @@ const args = parseArgs(process.argv.slice(2));
 const people = intArg(args, "people", 1_000_000);
 const pollMs = intArg(args, "poll-ms", 50);
 const kind = args.has("postgres") ? "postgres" : "sqlite";
+const profileDir = args.get("profile");
 /** /healthz answers slower than this are listed with when they came (seconds from the submission). */
 const SLOW_MS = 150;
 
@@ -40,6 +42,7 @@ function statusMb(pid: number, field: string): number {
 const server = await startServer({
   kind,
   env: { TREE_MAX_PEOPLE: String(people + 1), TREE_MAX_MB: "2000", UPLOAD_MAX_MB: "2000" },
+  ...(profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {}),
 });
 try {
   const file = path.join(server.dataDir, "bench-tree.ged");

@@ -1,6 +1,7 @@
 import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "./connection.server";
+import { decodeRows } from "./encoded-rows";
 import type { Schema } from "./schema";
 
 /**
@@ -145,6 +146,29 @@ export async function insertFlatRows<T>(
   await insertEach(database, executor, table, columns, 0, values.length / width, (i, out) => {
     for (let c = 0; c < width; c++) out.push(values[i * width + c]);
   });
+}
+
+/**
+ * insertFlatRows() of rows encoded as encoded-rows.ts does. On a job's SQLite connection on a worker thread
+ * (decision 0075) the buffer is moved there and decoded and inserted there: this thread does not read the rows.
+ */
+export async function insertEncodedRows<T>(
+  database: Database,
+  executor: Kysely<Schema>,
+  table: string,
+  columns: Columns<T>,
+  bytes: Uint8Array,
+): Promise<void> {
+  if (!bytes.byteLength) return;
+  if (database.onWorker) {
+    await database.onWorker.insertEncoded(
+      table,
+      columns.map(([name]) => name),
+      bytes,
+    );
+    return;
+  }
+  await insertFlatRows(database, executor, table, columns, decodeRows(bytes));
 }
 
 /** Inserts the rows `fill` gives by index, `from` to `to - 1`. */

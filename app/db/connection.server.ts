@@ -33,6 +33,11 @@ export interface Database {
   file?: string;
   /** The better-sqlite3 handle under `db` (SQLite): bulk writes prepare their statements on it, within `db`'s transaction. */
   sqlite?: SQLite.Database;
+  /**
+   * A job's SQLite connection on a worker thread (decision 0075): rows encoded as encoded-rows.ts does, inserted
+   * there in `db`'s transaction (insertEncodedRows(), bulk-insert.server.ts).
+   */
+  onWorker?: { insertEncoded(table: string, columns: readonly string[], bytes: Uint8Array): Promise<void> };
   close(): Promise<void>;
 }
 

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openSqlite } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrations.server";
 import { checkpointsSettled } from "~/db/checkpoint.server";
+import { BULK_ROWS, type Columns, insertEncodedRows } from "./bulk-insert.server";
+import { encodeRows } from "./encoded-rows";
 import { inJobTransaction } from "./job-transaction.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "metryka-job-transaction-"));
@@ -137,6 +139,57 @@ describe("a job's transaction on a worker thread (SQLite)", () => {
       expect(failed).toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
       expect(await values("dropped")).toEqual([]);
       expect(await values("kept")).toEqual([{ value: "yes" }]);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
+  it("inserts encoded rows on the worker in the job's transaction: all or nothing, a failure with SQLite's code", async () => {
+    const site = openSqlite(path.join(dir, "worker-rows.sqlite"));
+    const columns: Columns<{ key: string; value: string }> = [
+      ["key", "text"],
+      ["value", "text"],
+    ];
+    // More than one multi-row statement's worth, and a rest inserted one by one.
+    const many = Array.from({ length: BULK_ROWS * 2 + 3 }, (_, i) => [`row ${i}`, `value ${i}`]).flat();
+    try {
+      await migrateToLatest(site);
+      const count = async () =>
+        Number(
+          (
+            await site.db
+              .selectFrom("app_meta")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("key", "like", "row %")
+              .executeTakeFirst()
+          )?.n,
+        );
+      await inJobTransaction(
+        site,
+        async (trx, job) => {
+          const bytes = encodeRows(many);
+          await insertEncodedRows(job, trx, "app_meta", columns, bytes);
+          // The buffer was moved to the worker, not copied.
+          expect(bytes.byteLength).toBe(0);
+          expect(await count()).toBe(0);
+        },
+        { onWorker: true },
+      );
+      expect(await count()).toBe(BULK_ROWS * 2 + 3);
+      expect(await site.db.selectFrom("app_meta").select("value").where("key", "=", "row 130").execute()).toEqual([
+        { value: "value 130" },
+      ]);
+
+      const failed = await inJobTransaction(
+        site,
+        async (trx, job) => {
+          await insertEncodedRows(job, trx, "app_meta", columns, encodeRows(["row dropped", "no"]));
+          await insertEncodedRows(job, trx, "app_meta", columns, encodeRows(["row 0", "twice"]));
+        },
+        { onWorker: true },
+      ).catch((error: unknown) => error);
+      expect(failed).toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
+      expect(await count()).toBe(BULK_ROWS * 2 + 3);
     } finally {
       await site.close();
     }

@@ -11,6 +11,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
+import { BULK_ROWS } from "./bulk-insert.server";
 import type { Database } from "./connection.server";
 import type { Schema } from "./schema";
 
@@ -32,6 +33,7 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 const statements = new Map();
 const blob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
+const decoder = new TextDecoder();
 function prepare(sql) {
   let statement = statements.get(sql);
   if (!statement) {
@@ -47,6 +49,24 @@ try {
 } catch (e) {
   parentPort.postMessage({ id: 0, error: { message: String(e && e.message), code: e && e.code } });
 }
+// Rows encoded as encoded-rows.ts does, inserted as bulk-insert.server.ts does: many at a time, prepared once.
+function insertRows({ table, columns, bytes }) {
+  const values = JSON.parse(decoder.decode(bytes));
+  const width = columns.length;
+  const head = 'insert into "' + table + '" (' + columns.map((c) => '"' + c + '"').join(", ") + ") values ";
+  const tuple = "(" + columns.map(() => "?").join(", ") + ")";
+  const full = width * workerData.bulkRows;
+  let i = 0;
+  if (values.length >= full) {
+    const many = prepare(head + new Array(workerData.bulkRows).fill(tuple).join(", "));
+    for (; i + full <= values.length; i += full) many.run(values.slice(i, i + full));
+  }
+  if (i < values.length) {
+    const one = prepare(head + tuple);
+    for (; i < values.length; i += width) one.run(values.slice(i, i + width));
+  }
+  return values.length / width;
+}
 parentPort.on("message", (m) => {
   if (m.close) {
     db.close();
@@ -54,6 +74,10 @@ parentPort.on("message", (m) => {
     return;
   }
   try {
+    if (m.insert) {
+      parentPort.postMessage({ id: m.id, changes: insertRows(m.insert) });
+      return;
+    }
     const statement = prepare(m.sql);
     const parameters = m.parameters.map(blob);
     if (statement.reader) parentPort.postMessage({ id: m.id, rows: statement.all(parameters) });
@@ -102,6 +126,7 @@ class SqliteWorker {
         pragmas,
         driver: createRequire(import.meta.url).resolve("better-sqlite3"),
         statementCacheSize: STATEMENT_CACHE_SIZE,
+        bulkRows: BULK_ROWS,
       },
     });
     this.#worker.on("message", (answer: Answer) => {
@@ -142,6 +167,19 @@ class SqliteWorker {
     return answer;
   }
 
+  /**
+   * Inserts rows encoded as encoded-rows.ts does, in the connection's open transaction. The buffer is moved to the
+   * worker, not copied: this thread neither reads the rows nor keeps them.
+   */
+  insertEncoded(table: string, columns: readonly string[], bytes: Uint8Array): Promise<Answer> {
+    const id = this.#nextId++;
+    const answer = this.#wait(id);
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    if (!this.#ended)
+      this.#worker.postMessage({ id, insert: { table, columns, bytes: whole } }, [whole.buffer as ArrayBuffer]);
+    return answer;
+  }
+
   /** Closes the connection (an open transaction is rolled back) and lets the worker end. */
   async close(): Promise<void> {
     if (!this.#ended) this.#worker.postMessage({ close: true });
@@ -171,7 +209,8 @@ class SqliteWorkerConnection implements DatabaseConnection {
 
 /** One connection, taken by one caller at a time (Kysely's SQLite driver does the same). */
 class SqliteWorkerDriver implements Driver {
-  #worker: SqliteWorker | undefined;
+  /** Set once Kysely has initialised the driver (at the first statement). */
+  worker: SqliteWorker | undefined;
   #connection: SqliteWorkerConnection | undefined;
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
@@ -182,12 +221,12 @@ class SqliteWorkerDriver implements Driver {
   ) {}
 
   async init(): Promise<void> {
-    this.#worker = new SqliteWorker(this.file, this.pragmas);
-    this.#connection = new SqliteWorkerConnection(this.#worker);
+    this.worker = new SqliteWorker(this.file, this.pragmas);
+    this.#connection = new SqliteWorkerConnection(this.worker);
     try {
-      await this.#worker.ready();
+      await this.worker.ready();
     } catch (error) {
-      await this.#worker.close();
+      await this.worker.close();
       throw error;
     }
   }
@@ -219,18 +258,21 @@ class SqliteWorkerDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.#worker?.close();
+    await this.worker?.close();
   }
 }
 
 class SqliteWorkerDialect implements Dialect {
+  driver: SqliteWorkerDriver | undefined;
+
   constructor(
     readonly file: string,
     readonly pragmas: readonly string[],
   ) {}
 
   createDriver(): Driver {
-    return new SqliteWorkerDriver(this.file, this.pragmas);
+    this.driver = new SqliteWorkerDriver(this.file, this.pragmas);
+    return this.driver;
   }
 
   createQueryCompiler() {
@@ -251,6 +293,20 @@ class SqliteWorkerDialect implements Dialect {
  * statement (Kysely initialises its driver then); an error opening the file fails that statement.
  */
 export function openSqliteOnWorker(file: string, pragmas: readonly string[]): Database {
-  const db = new Kysely<Schema>({ dialect: new SqliteWorkerDialect(file, pragmas) });
-  return { db, kind: "sqlite", description: `sqlite:${file} (worker)`, file, close: () => db.destroy() };
+  const dialect = new SqliteWorkerDialect(file, pragmas);
+  const db = new Kysely<Schema>({ dialect });
+  const insertEncoded = async (table: string, columns: readonly string[], bytes: Uint8Array) => {
+    const worker = dialect.driver?.worker;
+    // Within a transaction the driver is up: its BEGIN was the first statement.
+    if (!worker) throw new Error("rows sent to the SQLite worker before its first statement");
+    await worker.insertEncoded(table, columns, bytes);
+  };
+  return {
+    db,
+    kind: "sqlite",
+    description: `sqlite:${file} (worker)`,
+    file,
+    onWorker: { insertEncoded },
+    close: () => db.destroy(),
+  };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { DefaultQueryCompiler } from "kysely";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkpointsSettled } from "~/db/checkpoint.server";
 import { openSqlite } from "~/db/connection.server";
@@ -12,13 +13,24 @@ const dir = mkdtempSync(path.join(tmpdir(), "metryka-tree-jobs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a tree written to an SQLite file", () => {
-  it("is written and committed on a thread of its own: the server's thread prepares none of its statements", async () => {
+  it("is written and committed on a thread of its own: the server's thread neither builds nor prepares its rows' statements", async () => {
     const site = openSqlite(path.join(dir, "metryka.sqlite"));
     const prepared: string[] = [];
     const prepare = SQLite.prototype.prepare;
     const spy = vi.spyOn(SQLite.prototype, "prepare").mockImplementation(function (this: SQLite.Database, source) {
       prepared.push(source);
       return prepare.call(this, source);
+    });
+    const compiled: string[] = [];
+    const compileQuery = DefaultQueryCompiler.prototype.compileQuery;
+    const compileSpy = vi.spyOn(DefaultQueryCompiler.prototype, "compileQuery").mockImplementation(function (
+      this: DefaultQueryCompiler,
+      node,
+      queryId,
+    ) {
+      const query = compileQuery.call(this, node, queryId);
+      compiled.push(query.sql);
+      return query;
     });
     try {
       await migrateToLatest(site);
@@ -45,7 +57,14 @@ describe("a tree written to an SQLite file", () => {
       expect(prepared.some((source) => /^select/i.test(source))).toBe(true);
       const tree = prepared.filter((source) => /^(insert into "(people|families|person_keys)"|commit)/i.test(source));
       expect(tree.map((source) => source.slice(0, 40))).toEqual([]);
+      // Nor does it build them: the rows reach the job's thread as the tree's worker encoded them (decision 0075).
+      expect(compiled.some((source) => /^insert into "import_batches"/i.test(source))).toBe(true);
+      const rows = compiled.filter((source) =>
+        /^insert into "(people|person_keys|person_codes|person_sources|families|family_children)"/i.test(source),
+      );
+      expect(rows.map((source) => source.slice(0, 40))).toEqual([]);
     } finally {
+      compileSpy.mockRestore();
       spy.mockRestore();
       await checkpointsSettled();
       await site.close();

@@ -12,7 +12,9 @@ import type { Schema } from "~/db/schema";
 import type { GedcomProblem } from "~/gedcom/parse";
 import { inJobTransaction } from "~/db/job-transaction.server";
 import { startBundledWorker } from "~/platform/bundled-worker.server";
-import { insertFamilies, insertPeople, insertTrees, nextId } from "./store.server";
+import { insertEncodedRows } from "~/db/bulk-insert.server";
+import { insertTrees, nextId } from "./store.server";
+import { TREE_TABLES } from "./tree-rows";
 import type { TreeFromMain, TreeFromWorker, TreeWorkerJob } from "./tree-messages";
 import { SHOWN_ERRORS } from "./tree-scan";
 import { replaceProblems, updateBatch } from "~/jobs/batch-rows.server";
@@ -37,13 +39,6 @@ const WORKER_BUNDLE = "tree-worker.cjs";
  * families takes about 150 MB; a file that would need more fails, nothing written.
  */
 const WORKER_HEAP_MB = 320;
-/**
- * People or families written between turns of the event loop. Their keys come worked out by the worker and SQLite
- * runs them on the job's own thread (decision 0075); what is left here is building the statements: 50 people are a
- * few milliseconds, some tens under a loaded machine (200, with the keys worked out here and SQLite's work on this
- * thread, held /healthz for over half a second).
- */
-const WRITE_SLICE = 50;
 /**
  * The page cache of the job's SQLite connection, in KiB: the pages it holds are written to the log at the commit
  * (64 MB took about half a second); a small cache spills them to the log as the job goes, a slice at a time. The
@@ -320,10 +315,10 @@ async function runTreeJob(
         async (trx, job) => {
           if (input.replaces && !(await mayReplace(trx, input.submitter.id, input.replaces))) return null;
           const firstNumber = await nextNumber(trx);
-          tell({ kind: "write", firstNumber });
           const treeId = await nextId(trx, "family_trees");
           const firstPerson = await nextId(trx, "people");
-          let firstFamily = await nextId(trx, "families");
+          const firstFamily = await nextId(trx, "families");
+          tell({ kind: "write", ids: { collection: COLLECTION, firstNumber, firstPerson, firstFamily, treeId } });
           const now = new Date().toISOString();
           await insertTrees(
             trx,
@@ -340,29 +335,19 @@ async function runTreeJob(
             ],
             treeId,
           );
-          // Numbers and ids both count up from the first: a person's id is found without a map of a million.
-          const idOf = (n: number) => firstPerson + (n - firstNumber);
           let people = 0;
           for (;;) {
             const m = await next();
             if (m.kind === "end") break;
-            // Building the statements is the server's thread's work: the site's other requests get their turn
-            // between slices.
-            if (m.kind === "people") {
-              for (let i = 0; i < m.people.length; i += WRITE_SLICE) {
-                const began = performance.eventLoopUtilization();
-                await insertPeople(trx, COLLECTION, m.people.slice(i, i + WRITE_SLICE), idOf, treeId);
-                await rest(began);
-              }
-              people += m.people.length;
-            } else if (m.kind === "families") {
-              for (let i = 0; i < m.families.length; i += WRITE_SLICE) {
-                const began = performance.eventLoopUtilization();
-                await insertFamilies(trx, COLLECTION, m.families.slice(i, i + WRITE_SLICE), firstFamily + i, idOf);
-                await rest(began);
-              }
-              firstFamily += m.families.length;
+            if (m.kind !== "rows") throw new Error(`unexpected ${m.kind} from the tree's worker`);
+            // The worker sends the rows worked out and encoded; on SQLite they go on to the job's own thread
+            // unread (decision 0075), so this thread's share of a chunk is a few messages.
+            const began = performance.eventLoopUtilization();
+            for (const { table, bytes } of m.tables) {
+              await insertEncodedRows(job, trx, table, TREE_TABLES[table], bytes);
             }
+            people += m.people;
+            await rest(began);
             tell({ kind: "credit" });
           }
           if (people !== checked.people) throw new Error(`the worker sent ${people} of ${checked.people} people`);

@@ -1,6 +1,6 @@
 import type { GedcomProblem } from "~/gedcom/parse";
-import type { FamilyInput } from "./input";
 import type { PersonKeys } from "./person-keys";
+import type { EncodedTable, TreeIds } from "./tree-rows";
 import type { ConvertedTreePerson } from "./tree-scan";
 
 /** What the main thread and the tree worker (decision 0054) say to each other. */
@@ -8,8 +8,9 @@ import type { ConvertedTreePerson } from "./tree-scan";
 /** The worker's passes over the file: the bytes, the index, the check, the people, the families. */
 export const TREE_PASSES = 5;
 /**
- * People or families per message. The main thread reads each message in one go (2,000 people with their keys took
- * 150–300 ms on a loaded machine), so they are small.
+ * People or families per message. On SQLite the job's worker inserts a message's rows in one go, holding nobody but
+ * the job; where the rows are read on the main thread (PostgreSQL, an in-memory SQLite) a message is read in one go
+ * (2,000 people with their keys took 150–300 ms there on a loaded machine), so they are small.
  */
 export const TREE_CHUNK = 400;
 /** Chunks the worker may be ahead of the writer: the writer's turn comes often, the memory stays small. */
@@ -40,9 +41,12 @@ export type TreeFromWorker =
       program: string;
       sha256: string;
     }
-  | { kind: "people"; people: KeyedTreePerson[] }
-  | { kind: "families"; families: FamilyInput[] }
+  /**
+   * A chunk of people (with their keys, codes and sources) or of families (with their children) as the rows of
+   * their tables, encoded: the main thread passes them on to the job's connection without reading them.
+   */
+  | { kind: "rows"; people: number; families: number; tables: EncodedTable[] }
   | { kind: "end" }
   | { kind: "error"; message: string };
 
-export type TreeFromMain = { kind: "write"; firstNumber: number } | { kind: "credit" } | { kind: "stop" };
+export type TreeFromMain = { kind: "write"; ids: TreeIds } | { kind: "credit" } | { kind: "stop" };

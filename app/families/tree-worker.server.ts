@@ -4,6 +4,7 @@ import { type GedcomNode, GedcomRecordReader } from "~/gedcom/parse";
 import type { FamilyInput } from "./input";
 import { fileHead, readLines, scanFile } from "./tree-file.server";
 import { personKeys } from "./person-keys";
+import { type TreeIds, TreeRows } from "./tree-rows";
 import { TreeScan } from "./tree-scan";
 import {
   TREE_CHUNK,
@@ -17,25 +18,26 @@ import {
 
 /**
  * The worker thread of a member's tree upload (decision 0054): reads the stored file in passes (tree-scan.ts), tells
- * the main thread how far it is, what the file's problems are, and, once told the first free number, sends the
- * people and then the families in chunks, at most TREE_IN_FLIGHT ahead of the writer. Bundled on its own
- * (scripts/build-workers.mjs).
+ * the main thread how far it is, what the file's problems are, and, once told the first free number and ids, sends
+ * the people and then the families in chunks, as the encoded rows of their tables (tree-rows.ts), at most
+ * TREE_IN_FLIGHT ahead of the writer. Bundled on its own (scripts/build-workers.mjs).
  */
 
 const job = workerData as TreeWorkerJob;
 const port = parentPort!;
 let credits = TREE_IN_FLIGHT;
 let wake: (() => void) | null = null;
-let firstNumber: number | null = null;
+let ids: TreeIds | null = null;
 port.on("message", (message: TreeFromMain) => {
   if (message.kind === "credit") credits++;
-  else if (message.kind === "write") firstNumber = message.firstNumber;
+  else if (message.kind === "write") ids = message.ids;
   else process.exit(0);
   wake?.();
 });
 
 function post(message: TreeFromWorker): void {
-  port.postMessage(message);
+  // Rows' buffers are moved to the main thread, not copied.
+  port.postMessage(message, message.kind === "rows" ? message.tables.map((t) => t.bytes.buffer as ArrayBuffer) : []);
 }
 
 async function until(ready: () => boolean): Promise<void> {
@@ -116,21 +118,25 @@ async function run(): Promise<void> {
   checked(ok);
   if (!ok) return;
 
-  await until(() => firstNumber !== null);
-  const first = firstNumber as number;
+  await until(() => ids !== null);
+  const first = (ids as TreeIds).firstNumber;
+  // The rows of the tables are worked out here too: the server's thread only passes them on (decision 0075).
+  const rows = new TreeRows(ids as TreeIds);
   let people: KeyedTreePerson[] = [];
   let families: FamilyInput[] = [];
   const send = async (last: boolean) => {
     while (people.length >= TREE_CHUNK || (last && people.length)) {
       await until(() => credits > 0);
       credits--;
-      post({ kind: "people", people: people.slice(0, TREE_CHUNK) });
+      const chunk = people.slice(0, TREE_CHUNK);
+      post({ kind: "rows", people: chunk.length, families: 0, tables: rows.people(chunk) });
       people = people.slice(TREE_CHUNK);
     }
     while (families.length >= TREE_CHUNK || (last && families.length)) {
       await until(() => credits > 0);
       credits--;
-      post({ kind: "families", families: families.slice(0, TREE_CHUNK) });
+      const chunk = families.slice(0, TREE_CHUNK);
+      post({ kind: "rows", people: 0, families: chunk.length, tables: rows.families(chunk) });
       families = families.slice(TREE_CHUNK);
     }
   };
