@@ -69,6 +69,9 @@ export function pageNamespaces(context: EntryContext): string[] {
 const KEPT_TEXTS_PER_NAMESPACE = 20_000;
 /** The options that leave a key's text the same for every call: the others (count, values) are not kept. */
 const CONSTANT_OPTIONS = new Set(["defaultValue", "keySeparator", "nsSeparator", "ns"]);
+/** Whether a call's text depends on values it is given (a count, a name): such texts are not kept. */
+const hasValues = (options: object | undefined) =>
+  options !== undefined && !Object.keys(options).every((o) => CONSTANT_OPTIONS.has(o));
 const fixedTs = new Map<string, TFunction>();
 
 /**
@@ -83,7 +86,7 @@ function keptT(language: Language, namespace: string): TFunction {
   const fixed = instance.getFixedT(language, namespace);
   const texts = new Map<string, string>();
   const t = ((key: unknown, options?: Record<string, unknown>) => {
-    if (typeof key !== "string" || (options && !Object.keys(options).every((o) => CONSTANT_OPTIONS.has(o)))) {
+    if (typeof key !== "string" || hasValues(options)) {
       return fixed(key as never, options as never);
     }
     const id = options
@@ -113,7 +116,7 @@ export function pageTranslator(language: Language, namespaces: readonly string[]
     namespaces: () => [...namespaces],
     catalog,
     t: (namespace, key, options) => {
-      if (options && !Object.keys(options).every((o) => CONSTANT_OPTIONS.has(o))) {
+      if (hasValues(options)) {
         const text = translate(language, catalog(namespace), key, options);
         // The key itself: not in this language's catalog, where i18next would look in English.
         if (text !== key) return text;
